@@ -1,0 +1,103 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createMailer } from './lib/mailer.ts';
+import { JobQueue } from './lib/queue.ts';
+import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { registerMailJobs } from './modules/auth/auth.mail.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
+import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
+import { errorReportRoutes } from './modules/errors/errors.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSessions, createSessionTools } from './plugins/session.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
+
+export type BuildOptions = {
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  /** Start the background job worker (off in tests, which run jobs by hand). */
+  startWorker?: boolean;
+  logger?: boolean | object;
+};
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!opts.database) await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const limiter = redis ? redisRateLimiter(redis) : databaseRateLimiter(database);
+  const queue = new JobQueue(database, app.log);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
+  const sessions = createSessionTools(config, database);
+  const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, log: app.log };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'HR-клуб API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'hr_session' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app);
+  registerSessions(app, sessions);
+  registerMailJobs(ctx);
+
+  // The route table: each area with its prefix.
+  await app.register(authRoutes(ctx));
+  await app.register(userRoutes(ctx), { prefix: '/api/user' });
+  await app.register(dictionaryRoutes(ctx), { prefix: '/api' });
+  await app.register(errorReportRoutes(ctx), { prefix: '/api/error' });
+  await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerSpa(app, ctx);
+
+  await seedDictionaries(database);
+
+  if (opts.startWorker !== false) queue.start();
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    mailer.close();
+    redis?.disconnect();
+    if (!opts.database) await database.close();
+  });
+  return { app, ctx };
+}

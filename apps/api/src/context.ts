@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { JobQueue } from './lib/queue.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { SessionTools } from './plugins/session.ts';
+
+/** What services need from the outside world; built once in app.ts (or by the CLI). */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  limiter: RateLimiter;
+  queue: JobQueue;
+  mailer: Mailer;
+  sessions: SessionTools;
+  log: FastifyBaseLogger;
+};

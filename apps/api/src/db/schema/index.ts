@@ -1,0 +1,5 @@
+export * from './user.ts';
+export * from './auth.ts';
+export * from './queue.ts';
+export * from './dictionary.ts';
+export * from './errors.ts';

@@ -1,0 +1,41 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from '../columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** Ten digits after +7; null for accounts made by the CLI until the profile is completed. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    family: text('family').notNull().default(''),
+    middleName: text('middle_name').notNull().default(''),
+    telegramNickname: text('telegram_nickname'),
+    company: text('company'),
+    position: text('position'),
+    cityName: text('city_name'),
+    cityId: integer('city_id'),
+    companyPeopleCount: text('company_people_count'),
+    professionArea: text('profession_area'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    accountType: text('account_type').$type<'basic' | 'resident' | 'admin'>().notNull().default('basic'),
+    flags: jsonb('flags').$type<string[]>().notNull().default([]),
+    residencyRequested: boolean('residency_requested').notNull().default(false),
+    hasConsultation: boolean('has_consultation').notNull().default(false),
+    /** An invitation or pre-created account: registration with this token asks «Это ваш аккаунт?». */
+    inviteToken: text('invite_token'),
+    profileConfirmedAt: tstz('profile_confirmed_at'),
+    blockedAt: tstz('blocked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_invite_token_key').on(t.inviteToken),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

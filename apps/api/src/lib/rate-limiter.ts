@@ -1,0 +1,52 @@
+import { MSG } from '@hr/contract';
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import { AppError } from './app-error.ts';
+
+export type RateLimiter = {
+  /** Counts one attempt under `key`; over `limit` within the window it throws 429 with Retry-After. */
+  consume(key: string, limit: number, windowSeconds: number): Promise<void>;
+  reset(key: string): Promise<void>;
+};
+
+function tooMany(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError('too_many', MSG.tooManyAttempts(Math.ceil(seconds / 60)), { retryAfterSeconds: seconds });
+}
+
+/** Counters in the database: every instance on the same database shares them. */
+export function databaseRateLimiter(database: Database): RateLimiter {
+  return {
+    async consume(key, limit, windowSeconds) {
+      const [row] = await database.rows<{ count: number; retry: number }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning count, extract(epoch from (reset_at - now()))::float8 as retry`);
+      if (row && row.count > limit) throw tooMany(row.retry);
+    },
+    async reset(key) {
+      await database.db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+  };
+}
+
+export function redisRateLimiter(redis: Redis): RateLimiter {
+  return {
+    async consume(key, limit, windowSeconds) {
+      const k = `rl:${key}`;
+      const [[, count], , [, ttl]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec()) as [
+        [unknown, number],
+        [unknown, number],
+        [unknown, number],
+      ];
+      if (count > limit) throw tooMany(ttl > 0 ? ttl : windowSeconds);
+    },
+    async reset(key) {
+      await redis.del(`rl:${key}`);
+    },
+  };
+}

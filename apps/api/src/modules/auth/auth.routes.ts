@@ -1,0 +1,101 @@
+import {
+  authCheckBody,
+  codeBody,
+  errorBody,
+  forgotBody,
+  loginBody,
+  loginChannels,
+  loginCheckBody,
+  MSG,
+  registerAnswer,
+  registerBody,
+  resetBody,
+  success,
+} from '@hr/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  type Caller,
+  checkLoginCode,
+  checkPasswordLogin,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  sendLoginCode,
+} from './auth.service.ts';
+
+const empty = z.object({});
+const errors = { 401: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
+const tags = ['auth'];
+
+/** The CSRF check has already made sure a session id exists on every state-changing call. */
+function callerOf(request: FastifyRequest): Caller {
+  if (!request.sid) throw new AppError('csrf');
+  return { ip: request.ip, sid: request.sid };
+}
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    const { sessions } = ctx;
+
+    app.get('/sanctum/csrf-cookie', { schema: { tags, summary: 'Issue the session and XSRF-TOKEN cookies' } }, async (request, reply) => {
+      sessions.ensureSession(request, reply);
+      // Sent again even when the session exists, in case the page lost the readable cookie.
+      reply.setCookie('XSRF-TOKEN', sessions.csrfFor(request.sid as string), { path: '/', sameSite: 'lax', secure: ctx.config.secureCookies });
+      return reply.code(204).send();
+    });
+
+    app.post('/login', { schema: { tags, body: loginBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
+      const user = await checkPasswordLogin(ctx, callerOf(request), request.body.email, request.body.password);
+      await sessions.startSession(request, reply, user, request.body.remember);
+      return { status: 'success' as const, res: {} };
+    });
+
+    app.post('/logout', { schema: { tags, response: { 200: success(empty), 419: errorBody } } }, async (request, reply) => {
+      await sessions.endSession(request, reply);
+      return { status: 'success' as const, res: {} };
+    });
+
+    app.post('/register', { schema: { tags, body: registerBody, response: { 200: success(registerAnswer), ...errors } } }, async (request, reply) => {
+      const outcome = await register(ctx, callerOf(request), request.body);
+      if (outcome.kind === 'existing') {
+        return { status: 'success' as const, res: { user: { email: outcome.email, phone: outcome.phone } } };
+      }
+      await sessions.startSession(request, reply, outcome.user, false);
+      return { status: 'success' as const, res: {} };
+    });
+
+    app.post('/password/email', { schema: { tags, body: forgotBody, response: { 200: success(empty), ...errors } } }, async (request) => {
+      await requestPasswordReset(ctx, callerOf(request), request.body.email);
+      return { status: 'success' as const, res: {}, message: MSG.resetSent };
+    });
+
+    app.post('/password/reset', { schema: { tags, body: resetBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
+      const user = await resetPassword(ctx, callerOf(request), request.body);
+      await sessions.endAllSessionsOf(user.id);
+      await sessions.startSession(request, reply, user, false);
+      return { status: 'success' as const, res: {}, message: MSG.passwordChanged };
+    });
+
+    app.post('/api/auth/login/check', { schema: { tags, body: loginCheckBody, response: { 200: success(loginChannels), ...errors } } }, async (request) => {
+      const res = await sendLoginCode(ctx, callerOf(request), request.body.email);
+      return { status: 'success' as const, res };
+    });
+
+    app.post('/api/auth/code', { schema: { tags, body: codeBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
+      const user = await checkLoginCode(ctx, callerOf(request), request.body.code);
+      await sessions.startSession(request, reply, user, false);
+      return { status: 'success' as const, res: {} };
+    });
+
+    // The route guard's question «am I signed in?», asked with the page's CSRF token.
+    app.post('/api/auth/check', { schema: { tags, body: authCheckBody.optional(), response: { 200: success(empty), 401: errorBody, 419: errorBody } } }, async (request) => {
+      if (!request.user) throw new AppError('unauthenticated');
+      return { status: 'success' as const, res: {} };
+    });
+  };
+}

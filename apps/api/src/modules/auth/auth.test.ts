@@ -1,0 +1,388 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, registeredMember, registrationPayload, TestClient, uniqueEmail } from '../../../test/helpers.ts';
+import { startSmtpCapture } from '../../../test/smtp.ts';
+import { users } from '../../db/schema/index.ts';
+import type { BuiltApp } from '../../app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let built: BuiltApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  built = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://club.test' });
+});
+afterAll(() => smtp.close());
+
+const app = () => built.app;
+const sendMail = () => built.ctx.queue.runPending();
+
+describe('registration', () => {
+  it('creates an account, signs it in and shows it in main_info', async () => {
+    const { client, email } = await registeredMember(app(), { fio: 'Петрова Ольга Ивановна', is_resident: true });
+    const info = await client.get('/api/user/main_info');
+    expect(info.status).toBe(200);
+    expect(info.body.res).toMatchObject({ email, name: 'Ольга', family: 'Петрова', account_type: 'basic', account_type_title: 'Базовый', profile_incomplete: false });
+    const [row] = await built.ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(row?.residencyRequested).toBe(true);
+    expect(row?.phone).toMatch(/^9\d{9}$/);
+    expect(row?.passwordHash.startsWith('$argon2id$')).toBe(true);
+  });
+
+  it('rejects each bad field with a Russian message', async () => {
+    const client = new TestClient(app());
+    const res = await client.post('/register', {
+      ...registrationPayload(),
+      fio: '',
+      email: 'not-an-email',
+      phone: '+7 (999) 999-99-99',
+      telegram_nickname: 'ab',
+      password: '123',
+      password_confirmation: '456',
+      company_people_count: '2-3',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.status).toBe('error');
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(
+      ['company_people_count', 'email', 'fio', 'password', 'phone', 'telegram_nickname'].sort(),
+    );
+    expect(res.body.errors?.phone).toEqual(['Ошибка заполнения данных']);
+    expect(res.body.errors?.fio?.[0]).toMatch(/[а-я]/);
+  });
+
+  it.each([
+    ['+7 (123) 456-78-90', 'area code must start with 3, 4, 8 or 9'],
+    ['+7 (555) 123-45-67', 'area code 5'],
+    ['+7 (900) 000-00-01', 'seven equal digits'],
+    ['+7 (916) 123-45', 'too short'],
+  ])('rejects the phone %s (%s)', async (phone) => {
+    const res = await new TestClient(app()).post('/register', registrationPayload({ phone }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.phone).toEqual(['Ошибка заполнения данных']);
+  });
+
+  it('accepts landline area codes 3, 4, 8', async () => {
+    for (const phone of ['+7 (343) 212-34-56', '+7 (495) 123-45-67', '+7 (812) 765-43-21']) {
+      const res = await new TestClient(app()).post('/register', registrationPayload({ phone: phone.replace(/45-67|34-56|43-21/, `${Math.floor(Math.random() * 90 + 10)}-${Math.floor(Math.random() * 90 + 10)}`) }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+  });
+
+  it('needs the password confirmed', async () => {
+    const res = await new TestClient(app()).post('/register', registrationPayload({ password_confirmation: 'other123' }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.password_confirmation).toEqual(['Пароли не совпадают']);
+  });
+
+  it('refuses a taken e-mail (any case) and a taken phone', async () => {
+    const first = registrationPayload();
+    await new TestClient(app()).post('/register', first);
+    const res = await new TestClient(app()).post('/register', registrationPayload({ email: String(first.email).toUpperCase(), phone: first.phone }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.email).toEqual(['Пользователь с таким e-mail уже зарегистрирован']);
+    expect(res.body.errors?.phone).toEqual(['Пользователь с таким телефоном уже зарегистрирован']);
+  });
+
+  it('needs a city from the list', async () => {
+    const res = await new TestClient(app()).post('/register', registrationPayload({ city_name: 'Атлантида' }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.city_name).toEqual(['Выберите город из списка']);
+  });
+
+  it('answers the masked contacts of the account a user_token points at, creating nothing', async () => {
+    const { email, payload } = await registeredMember(app(), { email: 'ivanova@mail.ru' });
+    await built.ctx.database.db.update(users).set({ inviteToken: 'invite-abc' }).where(eq(users.email, email));
+    const client = new TestClient(app());
+    const res = await client.post('/register', registrationPayload({ user_token: 'invite-abc' }));
+    expect(res.status).toBe(200);
+    const digits = String(payload.phone).replace(/\D/g, '');
+    expect(res.body.res.user).toEqual({ email: 'i***@mail.ru', phone: `+7 (${digits[1]}**) ***-**-${digits.slice(-2)}` });
+    expect((await client.get('/api/user/main_info')).status).toBe(401);
+    // «Нет, это не мой аккаунт»: the same form without the token makes a new account.
+    const again = await client.post('/register', registrationPayload());
+    expect(again.status).toBe(200);
+    expect(again.body.res.user).toBeUndefined();
+    expect((await client.get('/api/user/main_info')).status).toBe(200);
+  });
+
+  it('limits registrations per address', async () => {
+    const limited = await createTestApp({ REGISTER_LIMIT_PER_HOUR: '2' });
+    const client = new TestClient(limited.app, '10.9.9.9');
+    for (let i = 0; i < 2; i++) expect((await new TestClient(limited.app, '10.9.9.9').post('/register', registrationPayload())).status).toBe(200);
+    const res = await client.post('/register', registrationPayload());
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.message).toMatch(/^Слишком много попыток\. Повторите через \d+ мин\.$/);
+  });
+});
+
+describe('password login and sessions', () => {
+  it('logs in, rotates the session id, and logs out', async () => {
+    const { email, password } = await registeredMember(app());
+    const client = new TestClient(app());
+    await client.csrf();
+    const before = client.cookies.get('hr_session')?.value;
+    const res = await client.post('/login', { email, password, remember: false });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    const after = client.cookies.get('hr_session');
+    expect(after?.value).toBeTruthy();
+    expect(after?.value).not.toBe(before);
+    expect(after?.maxAge).toBeUndefined(); // a browser-session cookie
+    expect((await client.get('/api/user/main_info')).body.res.email).toBe(email);
+
+    const stolen = new TestClient(app());
+    stolen.cookies.set('hr_session', { value: after?.value as string });
+    expect((await stolen.get('/api/user/main_info')).status).toBe(200);
+    expect((await client.post('/logout')).status).toBe(200);
+    expect((await client.get('/api/user/main_info')).status).toBe(401);
+    // The old id is destroyed on the server, not just forgotten by this browser.
+    expect((await stolen.get('/api/user/main_info')).status).toBe(401);
+  });
+
+  it('keeps a remembered session for 30 days', async () => {
+    const { email, password } = await registeredMember(app());
+    const client = new TestClient(app());
+    await client.post('/login', { email, password, remember: true });
+    expect(client.cookies.get('hr_session')?.maxAge).toBe(30 * 86400);
+  });
+
+  it('answers a wrong password under the e-mail field', async () => {
+    const { email } = await registeredMember(app());
+    const res = await new TestClient(app()).post('/login', { email, password: 'wrong-one' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ email: ['Неверный e-mail или пароль'] });
+    const unknown = await new TestClient(app()).post('/login', { email: uniqueEmail(), password: 'whatever' });
+    expect(unknown.body.errors).toEqual({ email: ['Неверный e-mail или пароль'] });
+  });
+
+  it('requires e-mail and password', async () => {
+    const res = await new TestClient(app()).post('/login', {});
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['email', 'password']);
+  });
+
+  it('limits login attempts per e-mail and address to 10 in 15 minutes', async () => {
+    const { email } = await registeredMember(app());
+    const client = new TestClient(app(), '10.7.7.7');
+    for (let i = 0; i < 10; i++) expect((await client.post('/login', { email, password: 'bad' })).status).toBe(422);
+    const res = await client.post('/login', { email, password: 'bad' });
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('expires an idle browser session after two hours', async () => {
+    const { client } = await registeredMember(app());
+    await built.ctx.database.db.execute(
+      // biome-ignore lint/suspicious/noExplicitAny: raw statement for the test
+      (await import('drizzle-orm')).sql`update sessions set expires_at = now() - interval '1 minute'` as any,
+    );
+    expect((await client.get('/api/user/main_info')).status).toBe(401);
+  });
+});
+
+describe('CSRF', () => {
+  it('answers 419 without the token or with a wrong one', async () => {
+    const client = new TestClient(app());
+    await client.csrf();
+    const missing = await client.post('/login', { email: 'a@b.ru', password: 'x' }, { csrf: false });
+    expect(missing.status).toBe(419);
+    expect(missing.body).toEqual({ status: 'error', message: 'CSRF token mismatch.' });
+    const wrong = await client.post('/login', { email: 'a@b.ru', password: 'x' }, { csrf: false, headers: { 'x-xsrf-token': 'forged' } });
+    expect(wrong.status).toBe(419);
+  });
+
+  it('accepts _token in the body (auth/check, error/send)', async () => {
+    const { client } = await registeredMember(app());
+    const token = decodeURIComponent(client.xsrf as string);
+    expect((await client.post('/api/auth/check', { _token: token }, { csrf: false })).status).toBe(200);
+    expect((await client.post('/api/auth/check', { _token: 'nope' }, { csrf: false })).status).toBe(419);
+  });
+
+  it('guards every state-changing route listed in the OpenAPI document', async () => {
+    const doc = (await new TestClient(app()).get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const unsafe = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).filter((m) => ['post', 'put', 'patch', 'delete'].includes(m)).map((m) => [m.toUpperCase(), p] as const),
+    );
+    expect(unsafe.length).toBeGreaterThanOrEqual(9);
+    for (const [method, p] of unsafe) {
+      const client = new TestClient(app());
+      await client.csrf();
+      const res = await client.request(method, p.replace(/\{[^}]+\}/g, '1'), {}, { csrf: false });
+      expect(res.status, `${method} ${p}`).toBe(419);
+    }
+  });
+});
+
+describe('auth check, access and main info', () => {
+  it('tells a visitor 401 and a member 200', async () => {
+    const visitor = new TestClient(app());
+    expect((await visitor.post('/api/auth/check', {})).status).toBe(401);
+    expect((await visitor.get('/api/user/access')).status).toBe(401);
+    const { client } = await registeredMember(app());
+    expect((await client.post('/api/auth/check', {})).status).toBe(200);
+  });
+
+  it('answers every flag, default false, and one flag by name', async () => {
+    const { client, email } = await registeredMember(app());
+    const access = await client.get('/api/user/access');
+    expect(access.body.res).toEqual({
+      teamLead: false,
+      team_lead: false,
+      not_reply_notify: false,
+      report_reply_notify: false,
+      open_contact: false,
+      commerce_account: false,
+      has_vacancy: false,
+      mass_search: false,
+      spec_search: false,
+    });
+    await built.ctx.database.db.update(users).set({ flags: ['mass_search', 'team_lead'] }).where(eq(users.email, email));
+    expect((await client.get('/api/user/access/mass_search/get')).body).toEqual({ status: 'success', res: true });
+    expect((await client.get('/api/user/access/teamLead/get')).body.res).toBe(true);
+    expect((await client.get('/api/user/access/spec_search/get')).body.res).toBe(false);
+    expect((await client.get('/api/user/access/no_such_flag/get')).status).toBe(422);
+  });
+
+  it('sends no caching headers trouble and no password hash', async () => {
+    const { client } = await registeredMember(app());
+    const info = await client.get('/api/user/main_info');
+    expect(JSON.stringify(info.body)).not.toMatch(/argon|password/i);
+  });
+});
+
+describe('code login', () => {
+  it('mails a 4-digit code that signs in once', async () => {
+    const { email } = await registeredMember(app());
+    const client = new TestClient(app());
+    const check = await client.post('/api/auth/login/check', { email });
+    expect(check.status).toBe(200);
+    expect(check.body.res.channels.email).toMatch(/^u\*\*\*@example\.ru$/);
+    expect(check.body.res.channels.tg).toBeUndefined();
+    await sendMail();
+    const mail = await smtp.waitFor(email);
+    const code = Number(/\b([1-9]\d{3})\b/.exec(mail.text)?.[1]);
+    expect(code).toBeGreaterThanOrEqual(1000);
+    expect(mail.subject).toContain('Код для входа');
+    const res = await client.post('/api/auth/code', { code });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/user/main_info')).body.res.email).toBe(email);
+    // Used codes are void.
+    await client.post('/logout');
+    expect((await client.post('/api/auth/code', { code })).status).toBe(422);
+  });
+
+  it('voids the code after 5 wrong tries and a new code voids the old', async () => {
+    const { email } = await registeredMember(app());
+    const client = new TestClient(app());
+    await client.post('/api/auth/login/check', { email });
+    await sendMail();
+    const code = Number(/\b([1-9]\d{3})\b/.exec((await smtp.waitFor(email)).text)?.[1]);
+    const wrong = code === 9999 ? 1000 : code + 1;
+    for (let i = 0; i < 4; i++) {
+      const r = await client.post('/api/auth/code', { code: wrong });
+      expect(r.body.errors?.code).toEqual(['Неверный код']);
+    }
+    const fifth = await client.post('/api/auth/code', { code: wrong });
+    expect(fifth.body.errors?.code?.[0]).toMatch(/Запросите новый/);
+    expect((await client.post('/api/auth/code', { code })).status).toBe(422);
+
+    const again = new TestClient(app());
+    await again.post('/api/auth/login/check', { email });
+    await sendMail();
+    const first = Number(/\b([1-9]\d{3})\b/.exec((await smtp.waitFor(email)).text)?.[1]);
+    smtp.received.length = 0;
+    await again.post('/api/auth/login/check', { email });
+    await sendMail();
+    const second = Number(/\b([1-9]\d{3})\b/.exec((await smtp.waitFor(email)).text)?.[1]);
+    if (first !== second) expect((await again.post('/api/auth/code', { code: first })).status).toBe(422);
+    const ok = await again.post('/api/auth/code', { code: second });
+    expect(ok.status, JSON.stringify({ first, second, body: ok.body })).toBe(200);
+  });
+
+  it('does not let another browser use my code', async () => {
+    const { email } = await registeredMember(app());
+    const mine = new TestClient(app());
+    await mine.post('/api/auth/login/check', { email });
+    await sendMail();
+    const code = Number(/\b([1-9]\d{3})\b/.exec((await smtp.waitFor(email)).text)?.[1]);
+    const other = new TestClient(app());
+    expect((await other.post('/api/auth/code', { code })).status).toBe(422);
+  });
+
+  it('answers an unknown e-mail and limits requests to 5 an hour', async () => {
+    const unknown = await new TestClient(app()).post('/api/auth/login/check', { email: uniqueEmail() });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors?.email).toEqual(['Пользователь с таким e-mail не найден']);
+    const { email } = await registeredMember(app());
+    const client = new TestClient(app());
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/login/check', { email })).status).toBe(200);
+    expect((await client.post('/api/auth/login/check', { email })).status).toBe(429);
+  });
+
+  it('takes the code as a 4-digit string too, and refuses other shapes', async () => {
+    const client = new TestClient(app());
+    expect((await client.post('/api/auth/code', { code: 'abcd' })).status).toBe(422);
+    expect((await client.post('/api/auth/code', {})).status).toBe(422);
+  });
+});
+
+describe('password reset', () => {
+  const linkOf = (text: string) => /(http:\/\/club\.test\/\?email=[^\s]+&pass_reset_token=[A-Za-z0-9_-]+)/.exec(text)?.[1] as string;
+
+  it('mails a single-use link that sets a new password and signs in', async () => {
+    const { email, client: oldSession } = await registeredMember(app());
+    const client = new TestClient(app());
+    const res = await client.post('/password/email', { email });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/Если этот e-mail зарегистрирован/);
+    await sendMail();
+    const link = new URL(linkOf((await smtp.waitFor(email)).text));
+    expect(link.searchParams.get('email')).toBe(email);
+    const token = link.searchParams.get('pass_reset_token') as string;
+    expect(token.length).toBeGreaterThanOrEqual(32);
+
+    const mismatch = await client.post('/password/reset', { token, email, password: 'newpass1', password_confirmation: 'newpass2' });
+    expect(mismatch.status).toBe(422);
+    const ok = await client.post('/password/reset', { token, email, password: 'newpass1', password_confirmation: 'newpass1' });
+    expect(ok.status).toBe(200);
+    expect((await client.get('/api/user/main_info')).body.res.email).toBe(email);
+    // Other sessions end with the old password.
+    expect((await oldSession.get('/api/user/main_info')).status).toBe(401);
+    const reuse = await new TestClient(app()).post('/password/reset', { token, email, password: 'another1', password_confirmation: 'another1' });
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.errors?.email).toEqual(['Ссылка для смены пароля недействительна или устарела']);
+    expect((await new TestClient(app()).post('/login', { email, password: 'secret123' })).status).toBe(422);
+    expect((await new TestClient(app()).post('/login', { email, password: 'newpass1' })).status).toBe(200);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const email = uniqueEmail();
+    const res = await new TestClient(app()).post('/password/email', { email });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/Если этот e-mail зарегистрирован/);
+    await sendMail();
+    expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
+  });
+
+  it('refuses an expired token and a token for another e-mail', async () => {
+    const { email } = await registeredMember(app());
+    const other = await registeredMember(app());
+    await new TestClient(app()).post('/password/email', { email });
+    await sendMail();
+    const token = new URL(linkOf((await smtp.waitFor(email)).text)).searchParams.get('pass_reset_token') as string;
+    const wrongEmail = await new TestClient(app()).post('/password/reset', { token, email: other.email, password: 'newpass1', password_confirmation: 'newpass1' });
+    expect(wrongEmail.status).toBe(422);
+    const { sql } = await import('drizzle-orm');
+    await built.ctx.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 second'`);
+    const expired = await new TestClient(app()).post('/password/reset', { token, email, password: 'newpass1', password_confirmation: 'newpass1' });
+    expect(expired.status).toBe(422);
+  });
+
+  it('limits reset mails to 5 an hour per e-mail', async () => {
+    const { email } = await registeredMember(app());
+    const client = new TestClient(app());
+    for (let i = 0; i < 5; i++) expect((await client.post('/password/email', { email })).status).toBe(200);
+    expect((await client.post('/password/email', { email })).status).toBe(429);
+  });
+});

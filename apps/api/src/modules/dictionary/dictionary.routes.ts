@@ -1,0 +1,66 @@
+import { cityOption, cityQuery, DICTIONARY_NAMES, dictionary, paginated, success } from '@hr/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { getDictionaries, normalizeDictionaryNames, searchCities, unknownDictionaryMessage } from './dictionary.service.ts';
+
+/**
+ * `fields` after normalisation: the client sends `fields[]=a&fields[]=b` (SEED 7); `fields=a`,
+ * `fields=a&fields=b` and `fields=a,b` are accepted too. No fields: every dictionary.
+ */
+const dictionaryQuerystring = z.object({
+  fields: z
+    .array(z.enum(DICTIONARY_NAMES, { error: (issue) => unknownDictionaryMessage(String(issue.input)) }))
+    .optional()
+    .describe('Names of the dictionaries (repeatable, also as `fields[]`); none: all'),
+});
+
+/** GET /api/dictionary and GET /api/auth/register/city (registered with prefix `/api`). */
+export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/dictionary',
+      {
+        schema: {
+          tags: ['dictionary'],
+          summary: 'Reference dictionaries (SEED 3), each with its last update time',
+          querystring: dictionaryQuerystring,
+          response: { 200: success(z.record(z.string(), dictionary)) },
+        },
+        preValidation: async (request) => {
+          const query = (request.query ?? {}) as Record<string, unknown>;
+          const raw = [query['fields[]'], query.fields].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+          delete query['fields[]'];
+          const names = normalizeDictionaryNames(raw);
+          if (names.length) query.fields = names;
+          else delete query.fields;
+          request.query = query;
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-cache');
+        const res = await getDictionaries(ctx.database, request.query.fields ?? []);
+        return { status: 'success' as const, res };
+      },
+    );
+
+    r.get(
+      '/auth/register/city',
+      {
+        schema: {
+          tags: ['dictionary'],
+          summary: 'City autocomplete: prefix matches, then typo-tolerant matches; 20 per page',
+          querystring: cityQuery,
+          response: { 200: success(paginated(cityOption)) },
+        },
+      },
+      async (request) => {
+        const res = await searchCities(ctx.database, { search: request.query.search, page: request.query.page });
+        return { status: 'success' as const, res };
+      },
+    );
+  };
+}

@@ -1,0 +1,31 @@
+import { errorBody, errorReportBody, success } from '@hr/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { clientErrors } from '../../db/schema/index.ts';
+
+export function errorReportRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    // Uncaught client errors (SEED 8): stored for the admin, nothing shown to the user.
+    app.post(
+      '/send',
+      { schema: { tags: ['errors'], body: errorReportBody, response: { 200: success(z.object({})), 419: errorBody, 422: errorBody, 429: errorBody } } },
+      async (request) => {
+        await ctx.limiter.consume(`error-report:${request.ip}`, 60, 3600);
+        const b = request.body;
+        await ctx.database.db.insert(clientErrors).values({
+          userId: request.user?.id ?? null,
+          error: b.error,
+          info: b.info,
+          host: b.host,
+          path: b.path,
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        });
+        return { status: 'success' as const, res: {} };
+      },
+    );
+  };
+}

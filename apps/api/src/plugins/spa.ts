@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+const API_PREFIXES = ['/api/', '/sanctum/'];
+const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
+
+/**
+ * Serves the built client from the same origin. Every page route answers index.html with the
+ * session's CSRF token in `<meta name="csrf-token">` (the route guard posts it to /api/auth/check).
+ */
+export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dist = ctx.config.webDist;
+  const indexFile = path.join(dist, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: path.join(dist, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      wildcard: false,
+    });
+  }
+  const template = hasBuild ? readFileSync(indexFile, 'utf8') : fallbackPage();
+  const publicFiles = hasBuild ? listPublicFiles(dist) : new Set<string>();
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (API_PREFIXES.some((p) => url.startsWith(p))) {
+      return reply.code(404).send({ status: 'error', message: 'Не найдено' });
+    }
+    if (publicFiles.has(url)) return reply.sendFile(url.slice(1), dist, { maxAge: 3600_000 });
+    const token = ctx.sessions.ensureSession(request, reply);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(template.replace(CSRF_PLACEHOLDER, token));
+  };
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ status: 'error', message: 'Не найдено' });
+    }
+    return servePage(request, reply);
+  });
+}
+
+function listPublicFiles(dist: string): Set<string> {
+  const files = new Set<string>();
+  for (const name of ['favicon.svg', 'favicon.ico', 'robots.txt']) {
+    if (existsSync(path.join(dist, name))) files.add(`/${name}`);
+  }
+  return files;
+}
+
+function fallbackPage(): string {
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="csrf-token" content="${CSRF_PLACEHOLDER}"><title>HR-клуб</title></head><body><p>Клиент не собран: выполните <code>npm run build</code>.</p></body></html>`;
+}

@@ -1,0 +1,6 @@
+import { postWithCsrf } from '@/shared/api/api-client.ts';
+
+/** POST /password/email {email} — the answer's `message` is shown to the user. */
+export function requestPasswordReset(email: string) {
+  return postWithCsrf<unknown>('/password/email', { email });
+}

@@ -1,0 +1,6 @@
+import { postWithCsrf } from '@/shared/api/api-client.ts';
+
+/** POST /logout */
+export function logout() {
+  return postWithCsrf<unknown>('/logout');
+}

@@ -1,0 +1,26 @@
+import { ALWAYS_FRESH_FLAGS, type AccessFlag } from '@hr/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/shared/api/api-client.ts';
+import { useSession } from '@/shared/session/session-store.ts';
+import { useAccess } from './get-access.ts';
+
+/** GET /api/user/access/{flag}/get */
+export function fetchAccessFlag(flag: AccessFlag | 'teamLead'): Promise<boolean> {
+  return apiGet<boolean>(`/api/user/access/${flag}/get`);
+}
+
+/** One flag: mass_search and spec_search are asked every time, the rest come from the 15-minute cache. */
+export function useAccessFlag(flag: AccessFlag | 'teamLead'): boolean {
+  const { user } = useSession();
+  const fresh = ALWAYS_FRESH_FLAGS.includes(flag);
+  const { access } = useAccess();
+  const query = useQuery({
+    queryKey: ['user', 'access-flag', user?.id ?? 0, flag],
+    queryFn: () => fetchAccessFlag(flag).catch(() => false),
+    enabled: fresh && Boolean(user),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+  return fresh ? query.data === true : access[flag];
+}

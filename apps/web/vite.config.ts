@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const api = 'http://127.0.0.1:3000';
+const proxied = ['/api', '/sanctum', '/login', '/logout', '/register', '/password'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: api, changeOrigin: false }])),
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (id.includes('@mantine') || id.includes('@floating-ui') || id.includes('react-remove-scroll')) return 'mantine';
+          if (id.includes('react-router')) return 'router';
+          if (id.includes('react-dom') || id.includes('/react/') || id.includes('scheduler')) return 'react';
+          if (id.includes('@tanstack')) return 'query';
+          return undefined;
+        },
+      },
+    },
+  },
+});

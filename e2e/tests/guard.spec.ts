@@ -1,0 +1,67 @@
+import { expect, test } from '../fixtures/test.ts';
+import { TITLE_SUFFIX, dialog, expectLoggedIn, submitPasswordLogin } from '../fixtures/ui.ts';
+
+const titlePattern = new RegExp(`^.+${TITLE_SUFFIX}$`);
+
+test.describe('route guard, titles, 404', () => {
+  for (const route of ['/profile', '/favourite']) {
+    test(`${route} while logged out opens the login popup with redirect, then lands there`, async ({ page, registerUser }) => {
+      const user = await registerUser();
+      await page.goto(route);
+      await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('show') === 'login_form' && url.searchParams.get('redirect') === route);
+      const login = dialog(page, 'Вход');
+      await expect(login).toBeVisible();
+      await submitPasswordLogin(login, user);
+      await expect(page).toHaveURL((url) => url.pathname === route);
+      await expect(login).toBeHidden();
+      await expectLoggedIn(page, user);
+      await expect(page).toHaveTitle(titlePattern);
+    });
+  }
+
+  test('?show=login_form&redirect=/profile opens login and goes to /profile after it', async ({ page, registerUser }) => {
+    const user = await registerUser();
+    await page.goto('/?show=login_form&redirect=/profile');
+    const login = dialog(page, 'Вход');
+    await expect(login).toBeVisible();
+    await submitPasswordLogin(login, user);
+    await expect(page).toHaveURL((url) => url.pathname === '/profile');
+    await expectLoggedIn(page, user);
+  });
+
+  test('a logged-in member opens /profile directly', async ({ page, registerUser, loginViaApi }) => {
+    const user = await registerUser();
+    await loginViaApi(user);
+    await page.goto('/profile');
+    await expect(page).toHaveURL((url) => url.pathname === '/profile');
+    await expect(dialog(page, 'Вход')).toHaveCount(0);
+    await expectLoggedIn(page, user);
+  });
+
+  test('document titles are «{page} — HR-клуб» and change with the route', async ({ page, registerUser, loginViaApi }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(titlePattern);
+    const homeTitle = await page.title();
+
+    const user = await registerUser();
+    await loginViaApi(user);
+    await page.goto('/profile');
+    await expect(page).toHaveTitle(titlePattern);
+    await expect(page).not.toHaveTitle(homeTitle);
+    const profileTitle = await page.title();
+
+    // Client-side navigation back home sets the title again.
+    await page.goBack();
+    await expect(page).toHaveTitle(homeTitle);
+    await page.goForward();
+    await expect(page).toHaveTitle(profileTitle);
+  });
+
+  test('an unknown route shows the 404 page', async ({ page }) => {
+    const res = await page.goto('/no-such-page-e2e');
+    expect(res?.status()).toBeLessThan(500);
+    await expect(page.getByText(/404|не найден/i).first()).toBeVisible();
+    await expect(page).toHaveTitle(titlePattern);
+    await expect(page).toHaveURL(/\/no-such-page-e2e|\/404/);
+  });
+});

@@ -1,0 +1,79 @@
+import { tryLogin } from '../fixtures/api.ts';
+import { extractResetLink } from '../fixtures/mailbox.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { dialog, expectLoggedIn, expectLoggedOut, header, openLogin, submitPasswordLogin } from '../fixtures/ui.ts';
+
+test.describe('password reset', () => {
+  test('forgot → mail link → new password; the old one stops working; the link works once', async ({
+    page,
+    registerUser,
+    mailbox,
+  }) => {
+    const user = await registerUser();
+    const newPassword = 'newSecret456';
+    await page.goto('/');
+    const login = await openLogin(page);
+    await login.getByRole('button', { name: 'Забыли пароль?' }).or(login.getByRole('link', { name: 'Забыли пароль?' })).first().click();
+
+    const forgot = dialog(page, 'Восстановление доступа');
+    await expect(forgot).toBeVisible();
+    await forgot.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
+    await forgot.getByRole('button', { name: 'Восстановить' }).click();
+    // The server's message is shown (a success, whatever its wording).
+    await expect(page.getByText(/отправ|письм|ссылк/i).first()).toBeVisible();
+
+    const link = extractResetLink(await mailbox.waitFor(user.email));
+    const url = new URL(link);
+    expect(url.searchParams.get('email')).toBe(user.email);
+    expect(url.searchParams.get('pass_reset_token')).toBeTruthy();
+    expect(url.origin).toBe(new URL(page.url()).origin);
+
+    // A fresh tab that is not logged in opens the link.
+    await page.context().clearCookies();
+    await page.goto(link);
+    const reset = dialog(page, 'Смена пароля');
+    await expect(reset).toBeVisible();
+    await expect(reset.getByRole('textbox', { name: 'E-mail' })).toHaveValue(user.email);
+    await reset.getByLabel('Пароль', { exact: true }).fill(newPassword);
+    await reset.getByLabel('Повтор пароля', { exact: true }).fill(newPassword);
+    await reset.getByRole('button', { name: 'Сменить пароль' }).click();
+    await expect(reset).toBeHidden();
+    await expectLoggedIn(page, user);
+
+    // Log out; the new password works, the old one does not.
+    await header(page).getByRole('button', { name: 'Выход' }).click();
+    await expectLoggedOut(page);
+    const loginDialog = await openLogin(page);
+    await submitPasswordLogin(loginDialog, { email: user.email, password: user.password });
+    await expect(loginDialog.getByRole('textbox', { name: 'Логин' })).toHaveAccessibleDescription(/неверн/i);
+    await expectLoggedOut(page);
+    await submitPasswordLogin(loginDialog, { email: user.email, password: newPassword });
+    await expect(loginDialog).toBeHidden();
+    await expectLoggedIn(page, user);
+
+    // The same link a second time: submitting fails with an error, nothing changes.
+    await header(page).getByRole('button', { name: 'Выход' }).click();
+    await expectLoggedOut(page);
+    await page.goto(link);
+    const again = dialog(page, 'Смена пароля');
+    await expect(again).toBeVisible();
+    await again.getByLabel('Пароль', { exact: true }).fill('thirdSecret789');
+    await again.getByLabel('Повтор пароля', { exact: true }).fill('thirdSecret789');
+    await again.getByRole('button', { name: 'Сменить пароль' }).click();
+    await expect(page.getByText(/недействительн|устарел|ошибк/i).first()).toBeVisible();
+    await expectLoggedOut(page);
+    expect((await tryLogin(user.email, 'thirdSecret789')).status).not.toBe(200);
+    expect((await tryLogin(user.email, newPassword)).status).toBe(200);
+  });
+
+  test('«Войти или зарегистрироваться» goes back to the login popup', async ({ page }) => {
+    await page.goto('/');
+    const login = await openLogin(page);
+    await login.getByRole('button', { name: 'Забыли пароль?' }).or(login.getByRole('link', { name: 'Забыли пароль?' })).first().click();
+    const forgot = dialog(page, 'Восстановление доступа');
+    await expect(forgot).toBeVisible();
+    await forgot.getByRole('button', { name: 'Войти или зарегистрироваться' }).or(forgot.getByRole('link', { name: 'Войти или зарегистрироваться' })).first().click();
+    await expect(forgot).toBeHidden();
+    await expect(dialog(page, 'Вход')).toBeVisible();
+  });
+});

@@ -1,0 +1,41 @@
+import { registrationPayload } from '../fixtures/api.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { closeDialog, dialog, expectLoggedIn, fillRegistration, header, openRegistration } from '../fixtures/ui.ts';
+
+test.describe('registration', () => {
+  test('a visitor registers through the popup and is signed in as a basic member', async ({ page }) => {
+    const p = registrationPayload({ position: `Директор по персоналу ${Date.now() % 100000}` });
+    await page.goto('/');
+    const reg = await openRegistration(page);
+    await fillRegistration(reg, p, { cityTyped: 'Моск' });
+    await reg.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+    const cloud = dialog(page, 'Подключите HR-облако');
+    await expect(cloud).toBeVisible({ timeout: 15_000 });
+    await cloud.getByRole('button', { name: 'Понятно' }).click();
+    await expect(cloud).toBeHidden();
+    await expect(reg).toBeHidden();
+
+    await expectLoggedIn(page, { name: 'Мария', family: 'Иванова' }, 'Базовый');
+    await expect(header(page)).toContainText(/ID: \d+/);
+  });
+
+  test('registering again with the same e-mail shows the server error and «Почти готово»', async ({ page, registerUser }) => {
+    const existing = await registerUser();
+    await page.goto('/');
+    const reg = await openRegistration(page);
+    await fillRegistration(reg, registrationPayload({ email: existing.email }));
+    await reg.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+    const almost = dialog(page, 'Почти готово');
+    await expect(almost).toBeVisible();
+    await expect(almost).toContainText('Проверьте правильность заполнения полей формы');
+    await closeDialog(almost);
+
+    // The server's field error sits under «E-mail» (SEED 5/8: errors per field, joined by line breaks).
+    const email = reg.getByRole('textbox', { name: 'E-mail' });
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(/зарегистрирован/i);
+    await expect(header(page).getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
+  });
+});

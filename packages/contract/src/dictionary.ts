@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Every dictionary SEED 3 names. */
+export const DICTIONARY_NAMES = [
+  'workingType',
+  'schedule',
+  'experience',
+  'education',
+  'geo',
+  'sex',
+  'drive',
+  'typeTree',
+  'logic',
+  'searchCityTree',
+  'resumeStatus',
+  'lastActive',
+  'subway',
+  'roleTree',
+  'searchOrderBy',
+  'search_city',
+  'profession_area',
+  'profile_tag',
+  'position',
+] as const;
+export type DictionaryName = (typeof DICTIONARY_NAMES)[number];
+export const dictionaryName = z.enum(DICTIONARY_NAMES);
+
+export type DictionaryItem = { value: string; title: string; children?: DictionaryItem[]; color?: string; parent?: string };
+export const dictionaryItem: z.ZodType<DictionaryItem> = z.lazy(() =>
+  z.object({
+    value: z.string(),
+    title: z.string(),
+    color: z.string().optional(),
+    parent: z.string().optional(),
+    children: z.array(dictionaryItem).optional(),
+  }),
+);
+export const dictionary = z.object({ updated_at: z.string(), items: z.array(dictionaryItem) });
+export type Dictionary = z.infer<typeof dictionary>;
+
+export const dictionaryQuery = z.object({
+  fields: z.union([dictionaryName, z.array(dictionaryName)]).optional(),
+});
+
+export const cityOption = z.object({ value: z.string(), title: z.string(), region: z.string() });
+export type CityOption = z.infer<typeof cityOption>;
+export const cityQuery = z.object({
+  search: z.string().trim().max(100).optional().default(''),
+  page: z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).max(1000).optional().default(1),
+});
