@@ -82,7 +82,9 @@ async function startApp({ tmpDir, smtpPort }: { tmpDir: string; smtpPort: number
   const appLog = path.join(tmpDir, 'app.log');
   state.appLog = appLog;
   const logFd = openSync(appLog, 'a');
-  const child = spawn('npm', ['start'], {
+  // `npm start` as the README says; E2E_START_COMMAND overrides it (debugging only).
+  const command = process.env.E2E_START_COMMAND ?? 'npm start';
+  const child = spawn('sh', ['-c', `exec ${command}`], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', logFd, logFd],
@@ -110,7 +112,7 @@ async function startApp({ tmpDir, smtpPort }: { tmpDir: string; smtpPort: number
 
   const deadline = Date.now() + APP_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`npm start ${exited} before answering.\n${tail(appLog)}`);
+    if (exited) throw new Error(`«${command}» ${exited} before answering.\n${tail(appLog)}`);
     try {
       const res = await fetch(`${BASE_URL}/sanctum/csrf-cookie`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 204 || res.status === 200) return;
@@ -119,7 +121,7 @@ async function startApp({ tmpDir, smtpPort }: { tmpDir: string; smtpPort: number
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`npm start did not answer GET ${BASE_URL}/sanctum/csrf-cookie within ${APP_START_TIMEOUT_MS} ms.\n${tail(appLog)}`);
+  throw new Error(`«${command}» did not answer GET ${BASE_URL}/sanctum/csrf-cookie within ${APP_START_TIMEOUT_MS} ms.\n${tail(appLog)}`);
 }
 
 function tail(file: string, lines = 40): string {

@@ -253,8 +253,7 @@ for (const c of byPopulation) {
   regions.set(c.region, list);
   list.push(c);
 }
-const sumPopulation = (regions: Map<string, CityRecord[]>) =>
-  [...regions.values()].flat().reduce((sum, c) => sum + c.population, 0);
+const sumPopulation = (regions: Map<string, CityRecord[]>) => [...regions.values()].flat().reduce((sum, c) => sum + c.population, 0);
 const searchCityTree: DictionaryItem[] = [...districts.entries()]
   .sort(([, a], [, b]) => sumPopulation(b) - sumPopulation(a))
   .map(([district, regions]) => ({

@@ -8,7 +8,7 @@ test.describe('login by e-mail code', () => {
     await page.goto('/');
     const codeDialog = await requestLoginCode(page, user.email);
 
-    const code = extractLoginCode(await mailbox.waitFor(user.email));
+    const code = extractLoginCode(await mailbox.waitFor(user.email, { subject: /код/i }));
     expect(Number(code)).toBeGreaterThanOrEqual(1000);
     expect(Number(code)).toBeLessThanOrEqual(9999);
 
@@ -24,7 +24,7 @@ test.describe('login by e-mail code', () => {
     const user = await registerUser();
     await page.goto('/?show=login_form&redirect=/favourite');
     const codeDialog = await requestLoginCodeFromOpenPopup(page, user.email);
-    const code = extractLoginCode(await mailbox.waitFor(user.email));
+    const code = extractLoginCode(await mailbox.waitFor(user.email, { subject: /код/i }));
     await typeCode(codeDialog, code);
     if (await codeDialog.isVisible()) await codeDialog.getByRole('button', { name: 'Подтвердить' }).click().catch(() => {});
     await expect(page).toHaveURL(/\/favourite(\?|$)/);
@@ -35,7 +35,7 @@ test.describe('login by e-mail code', () => {
     const user = await registerUser();
     await page.goto('/');
     const codeDialog = await requestLoginCode(page, user.email);
-    const code = extractLoginCode(await mailbox.waitFor(user.email));
+    const code = extractLoginCode(await mailbox.waitFor(user.email, { subject: /код/i }));
     const wrong = code === '1234' ? '4321' : '1234';
 
     const submit = codeDialog.getByRole('button', { name: 'Подтвердить' });

@@ -22,7 +22,7 @@ test.describe('password reset', () => {
     // The server's message is shown (a success, whatever its wording).
     await expect(page.getByText(/отправ|письм|ссылк/i).first()).toBeVisible();
 
-    const link = extractResetLink(await mailbox.waitFor(user.email));
+    const link = extractResetLink(await mailbox.waitFor(user.email, { subject: /восстановлен|парол/i }));
     const url = new URL(link);
     expect(url.searchParams.get('email')).toBe(user.email);
     expect(url.searchParams.get('pass_reset_token')).toBeTruthy();

@@ -63,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
   });
   await app.register(fastifySwagger, {
     openapi: {

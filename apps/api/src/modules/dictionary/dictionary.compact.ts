@@ -60,7 +60,16 @@ export function decodeItem(compact: CompactItem): DictionaryItem {
   return item;
 }
 
-export const encodeCity = (c: CityRecord): CompactCity => [c.id, c.name, c.region, c.federalDistrict, c.population, c.hhAreaId, c.lat, c.lon];
+export const encodeCity = (c: CityRecord): CompactCity => [
+  c.id,
+  c.name,
+  c.region,
+  c.federalDistrict,
+  c.population,
+  c.hhAreaId,
+  c.lat,
+  c.lon,
+];
 
 export const decodeCity = ([id, name, region, federalDistrict, population, hhAreaId, lat, lon]: CompactCity): CityRecord => ({
   id,

@@ -5,13 +5,7 @@ import { DICTIONARY_NAMES, type DictionaryItem, type DictionaryName } from '@hr/
 import { inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cities, dictionaries } from '../../db/schema/index.ts';
-import {
-  type CityRecord,
-  type CompactCity,
-  type CompactDictionaries,
-  decodeCity,
-  decodeItem,
-} from './dictionary.compact.ts';
+import { type CityRecord, type CompactCity, type CompactDictionaries, decodeCity, decodeItem } from './dictionary.compact.ts';
 
 /** A bookkeeping row in `dictionaries` holding the checksum of the seeded cities (never served). */
 export const CITIES_CHECKSUM_ROW = '__cities';
@@ -57,8 +51,7 @@ export async function seedDictionaries(database: Database): Promise<void> {
   ]);
   const checksums = new Map(stored.map((r) => [r.name, r.checksum]));
   const changed = data.dictionaries.filter((d) => checksums.get(d.name) !== d.checksum);
-  const citiesChanged =
-    checksums.get(CITIES_CHECKSUM_ROW) !== data.citiesChecksum || Number(cityCount?.n ?? 0) !== data.cities.length;
+  const citiesChanged = checksums.get(CITIES_CHECKSUM_ROW) !== data.citiesChecksum || Number(cityCount?.n ?? 0) !== data.cities.length;
   if (!changed.length && !citiesChanged) return;
 
   await db.transaction(async (tx) => {

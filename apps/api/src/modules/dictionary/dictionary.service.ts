@@ -16,12 +16,18 @@ const isDictionaryName = (name: string): name is DictionaryName => (DICTIONARY_N
  */
 export function normalizeDictionaryNames(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
-  const names = list.flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+  const names = list
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   return [...new Set(names)];
 }
 
 /** The dictionaries asked for (all when none), keyed by name; an unknown name is a 422 on `fields`. */
-export async function getDictionaries(database: Database, names: readonly string[] = []): Promise<Partial<Record<DictionaryName, Dictionary>>> {
+export async function getDictionaries(
+  database: Database,
+  names: readonly string[] = [],
+): Promise<Partial<Record<DictionaryName, Dictionary>>> {
   const unknown = names.find((n) => !isDictionaryName(n));
   if (unknown !== undefined) throw fieldError('fields', unknownDictionaryMessage(unknown));
   const wanted = names.length ? (names as DictionaryName[]) : [...DICTIONARY_NAMES];
@@ -34,14 +40,21 @@ export async function getDictionaries(database: Database, names: readonly string
   // In the order asked for (or SEED 3 order); a dictionary not seeded yet answers empty.
   for (const name of wanted) {
     const row = rows.find((r) => r.name === name);
-    res[name] = row ? { updated_at: new Date(row.updatedAt).toISOString(), items: row.items } : { updated_at: new Date(0).toISOString(), items: [] };
+    res[name] = row
+      ? { updated_at: new Date(row.updatedAt).toISOString(), items: row.items }
+      : { updated_at: new Date(0).toISOString(), items: [] };
   }
   return res;
 }
 
 /** Lower case, «ё» as «е», hyphens as spaces, single spaces: the form both sides of a city match use. */
 export function normalizeCityName(text: string): string {
-  return text.toLowerCase().replace(/ё/g, 'е').replace(/[-\u2010-\u2015]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[-\u2010-\u2015]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -88,9 +101,7 @@ export async function searchCities(
     current_page: page,
     last_page: Math.max(1, Math.ceil(total / perPage)),
     total,
-    data: rows
-      .filter((r) => r.id !== null)
-      .map((r) => ({ value: String(r.id), title: r.name ?? '', region: r.region ?? '' })),
+    data: rows.filter((r) => r.id !== null).map((r) => ({ value: String(r.id), title: r.name ?? '', region: r.region ?? '' })),
   };
 }
 

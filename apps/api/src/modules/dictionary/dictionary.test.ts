@@ -1,17 +1,16 @@
 import { DICTIONARY_NAMES, type DictionaryItem } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../context.ts';
+import { createTestApp } from '../../../test/helpers.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { dictionaries } from '../../db/schema/index.ts';
-import { registerErrorHandling } from '../../plugins/errors.ts';
 import { decodeItem, encodeItem } from './dictionary.compact.ts';
-import { dictionaryRoutes } from './dictionary.routes.ts';
 import { CITIES_CHECKSUM_ROW, loadSeedData, seedDictionaries } from './dictionary.seed.ts';
 import { findCityByName, getDictionaries, normalizeDictionaryNames, searchCities } from './dictionary.service.ts';
 
+// The service tests change and empty the tables, so they own a private in-memory database
+// (never the shared TEST_DATABASE_URL one); the route tests use the whole app.
 let database: Database;
 let app: FastifyInstance;
 
@@ -19,17 +18,10 @@ beforeAll(async () => {
   database = await openDatabase({});
   await database.migrate();
   await seedDictionaries(database);
-  // A bare app with this module only (the error handler gives the PRODUCT 1 answers).
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  await app.register(dictionaryRoutes({ database } as unknown as AppContext), { prefix: '/api' });
-  await app.ready();
+  app = (await createTestApp()).app;
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
   await database?.close();
 });
 
@@ -54,7 +46,9 @@ describe('seed data', () => {
     const item: DictionaryItem = {
       value: 'city:1',
       title: 'Москва',
-      children: [{ value: 'line:1', title: 'Сокольническая', color: '#EF161E', children: [{ value: '1.1', title: 'Бульвар Рокоссовского' }] }],
+      children: [
+        { value: 'line:1', title: 'Сокольническая', color: '#EF161E', children: [{ value: '1.1', title: 'Бульвар Рокоссовского' }] },
+      ],
     };
     expect(decodeItem(encodeItem(item))).toEqual(item);
     expect(decodeItem(encodeItem({ value: 'a', title: 'b', parent: 'p' }))).toEqual({ value: 'a', title: 'b', parent: 'p' });
@@ -116,7 +110,18 @@ describe('getDictionaries', () => {
   });
 
   it('maps the hh dictionaries with hh ids as values', async () => {
-    const d = await getDictionaries(database, ['workingType', 'experience', 'sex', 'drive', 'logic', 'typeTree', 'resumeStatus', 'searchOrderBy', 'geo', 'lastActive']);
+    const d = await getDictionaries(database, [
+      'workingType',
+      'experience',
+      'sex',
+      'drive',
+      'logic',
+      'typeTree',
+      'resumeStatus',
+      'searchOrderBy',
+      'geo',
+      'lastActive',
+    ]);
     expect(d.workingType?.items.map((i) => i.value)).toEqual(['full', 'part', 'project', 'volunteer', 'probation']);
     expect(d.experience?.items.map((i) => i.value)).toEqual(['noExperience', 'between1And3', 'between3And6', 'moreThan6']);
     expect(d.sex?.items).toEqual([
@@ -125,8 +130,21 @@ describe('getDictionaries', () => {
     ]);
     expect(d.drive?.items).toContainEqual({ value: 'B', title: 'B' });
     expect(d.logic?.items.map((i) => i.value)).toEqual(['all', 'any', 'phrase', 'except']);
-    expect(flatten(d.typeTree?.items ?? []).map((i) => i.value).sort()).toEqual(
-      ['everywhere', 'title', 'education', 'skills', 'experience', 'experience_company', 'experience_position', 'experience_description'].sort(),
+    expect(
+      flatten(d.typeTree?.items ?? [])
+        .map((i) => i.value)
+        .sort(),
+    ).toEqual(
+      [
+        'everywhere',
+        'title',
+        'education',
+        'skills',
+        'experience',
+        'experience_company',
+        'experience_position',
+        'experience_description',
+      ].sort(),
     );
     expect(d.resumeStatus?.items.map((i) => i.value)).toContain('active_search');
     expect(d.searchOrderBy?.items[0]?.value).toBe('relevance');
@@ -228,7 +246,12 @@ describe('searchCities', () => {
     const res2 = await searchCities(database, { search: 'Санкт' });
     expect(res2.data[0]).toMatchObject({ title: 'Санкт-Петербург', region: 'Санкт-Петербург' });
     const kra = await searchCities(database, { search: 'кра' });
-    expect(kra.data.slice(0, 2).map((c) => c.title).sort()).toEqual(['Краснодар', 'Красноярск']);
+    expect(
+      kra.data
+        .slice(0, 2)
+        .map((c) => c.title)
+        .sort(),
+    ).toEqual(['Краснодар', 'Красноярск']);
     const { cities } = loadSeedData();
     const population = new Map(cities.map((c) => [String(c.id), c.population]));
     const pops = kra.data.map((c) => population.get(c.value) ?? 0);
