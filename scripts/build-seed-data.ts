@@ -231,15 +231,18 @@ const subway: DictionaryItem[] = hhMetro
   .map(({ m, city }) => ({
     value: `city:${city.id}`,
     title: city.name,
-    children: m.lines.map((line) => {
-      const color = `#${line.hex_color.toUpperCase()}`;
-      return {
-        value: `line:${line.id}`,
-        title: line.name,
-        color,
-        children: [...line.stations].sort((a, b) => a.order - b.order).map((s) => ({ value: s.id, title: s.name, color })),
-      };
-    }),
+    // Lines in hh's numbering (1 Сокольническая, 2 Замоскворецкая, …), stations along the line.
+    children: [...m.lines]
+      .sort((a, b) => Number(a.id) - Number(b.id) || a.id.localeCompare(b.id))
+      .map((line) => {
+        const color = `#${line.hex_color.toUpperCase()}`;
+        return {
+          value: `line:${line.id}`,
+          title: line.name,
+          color,
+          children: [...line.stations].sort((a, b) => a.order - b.order).map((s) => ({ value: s.id, title: s.name, color })),
+        };
+      }),
   }));
 
 const search_city: DictionaryItem[] = byPopulation.map((c) => ({ value: String(c.id), title: c.name, parent: `r:${c.region}` }));

@@ -18,6 +18,7 @@ import { loginCodes, passwordResets, type UserRow, users } from '../../db/schema
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hmac, randomCode, randomToken, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { createUser, findUserByEmail } from '../user/user.service.ts';
 import { enqueueMail, loginCodeMail, passwordResetMail } from './auth.mail.ts';
 
@@ -57,7 +58,7 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
       return { kind: 'existing', email: maskEmail(existing.email), phone: existing.phone ? maskPhone(existing.phone) : '' };
     }
   }
-  const city = await findCity(ctx, input.city_name);
+  const city = await findCityByName(ctx.database, input.city_name);
   if (!city) throw fieldError('city_name', MSG.cityNotFound);
   const user = await createUser(db, {
     email: input.email,
@@ -67,8 +68,8 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
     telegramNickname: input.telegram_nickname ?? null,
     company: input.company,
     position: input.position,
-    cityName: city.name,
-    cityId: city.id,
+    cityName: city.title,
+    cityId: Number(city.value),
     companyPeopleCount: input.company_people_count,
     professionArea: input.profession_area ?? null,
     residencyRequested: input.is_resident,
@@ -77,11 +78,6 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
   return { kind: 'created', user };
 }
 
-async function findCity(ctx: AppContext, name: string): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await ctx.database.rows<{ id: number; name: string }>(sql`
-    select id, name from cities where lower(name) = lower(${name.trim()}) order by population desc limit 1`);
-  return row;
-}
 
 /** Sends a fresh 4-digit code (the old one is void) and tells where it went. */
 export async function sendLoginCode(ctx: AppContext, caller: Caller, email: string) {
