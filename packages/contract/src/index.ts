@@ -8,3 +8,4 @@ export * from './access.ts';
 export * from './user.ts';
 export * from './auth.ts';
 export * from './dictionary.ts';
+export * from './resume.ts';

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './queue.ts';
 export * from './dictionary.ts';
 export * from './errors.ts';
+export * from './resume.ts';

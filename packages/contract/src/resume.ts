@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const option = z.object({ value: z.string(), title: z.string() });
+
+/** A search card (PRODUCT 4): never a name, photo or contact for a visitor. */
+export const resumeCard = z.object({
+  hash: z.string(),
+  title: z.string(),
+  age: z.number().int().nullable(),
+  sex: z.enum(['male', 'female']).nullable(),
+  city: option.nullable(),
+  salary: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  total_experience_months: z.number().int(),
+  last_job: z.object({ company: z.string(), position: z.string() }).nullable(),
+  updated_at: z.string(),
+  /** Title and matched fragments with <mark>; present when the search had text. */
+  highlight: z.object({ title: z.string(), fragments: z.array(z.string()) }).optional(),
+  /** Members only. */
+  initials: z.string().optional(),
+  /** Members with open_contact only. */
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  /** Popular list: distinct members who viewed it in 30 days. */
+  views: z.number().int().optional(),
+  /** Favourites list: the note and who kept it. */
+  note: z.string().nullable().optional(),
+  favourite: z.boolean().optional(),
+  added_by: z.object({ id: z.number().int(), name: z.string(), family: z.string() }).optional(),
+  added_at: z.string().optional(),
+});
+export type ResumeCard = z.infer<typeof resumeCard>;
+
+export const experienceEntry = z.object({
+  company: z.string(),
+  position: z.string(),
+  city: z.string().nullable(),
+  start: z.string(),
+  end: z.string().nullable(),
+  description: z.string().nullable(),
+});
+
+/** The resume page (PRODUCT 3); contacts come only from POST /api/resume/{hash}/contacts. */
+export const resumeFull = z.object({
+  hash: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  middle_name: z.string().nullable(),
+  initials: z.string(),
+  birth_date: z.string().nullable(),
+  age: z.number().int().nullable(),
+  sex: option.nullable(),
+  city: option.nullable(),
+  region: z.string().nullable(),
+  metro: z.array(option.extend({ color: z.string().optional() })),
+  relocation: option,
+  business_trip: option.nullable(),
+  title: z.string(),
+  roles: z.array(option),
+  salary: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  workingType: z.array(option),
+  schedule: z.array(option),
+  total_experience_months: z.number().int(),
+  experience: z.array(experienceEntry),
+  education: z.object({
+    level: option.nullable(),
+    items: z.array(z.object({ name: z.string(), organization: z.string().nullable(), result: z.string().nullable(), year: z.number().int().nullable() })),
+  }),
+  skills: z.array(z.string()),
+  languages: z.array(z.object({ id: z.string(), name: z.string(), level: z.string() })),
+  citizenship: z.array(z.string()),
+  drive: z.array(z.string()),
+  has_car: z.boolean(),
+  resumeStatus: option.nullable(),
+  about: z.string().nullable(),
+  photo: z.string().nullable(),
+  source: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  views: z.number().int(),
+  favourite: z.object({ note: z.string().nullable() }).nullable(),
+  contacts_opened: z.boolean(),
+  permissions: z.object({ can_open_contacts: z.boolean() }),
+});
+export type ResumeFull = z.infer<typeof resumeFull>;
+
+export const resumeContacts = z.object({ phone: z.string().nullable(), email: z.string().nullable(), telegram: z.string().nullable() });
+export type ResumeContacts = z.infer<typeof resumeContacts>;
+
+export const RESUME_HASH_PATTERN = /^[0-9A-Za-z]{22}$/;
+export const resumeHashParam = z.object({ hash: z.string().regex(RESUME_HASH_PATTERN, { error: 'Резюме не найдено' }) });
+
+export const CONTACTS_LIMIT_MESSAGE = 'Лимит открытия контактов на сегодня исчерпан';
