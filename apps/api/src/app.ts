@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
 import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
 import { errorReportRoutes } from './modules/errors/errors.routes.ts';
+import { favouriteRoutes } from './modules/favourite/favourite.routes.ts';
+import { resumeRoutes } from './modules/resume/resume.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions, createSessionTools } from './plugins/session.ts';
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dictionaryRoutes(ctx), { prefix: '/api' });
   await app.register(errorReportRoutes(ctx), { prefix: '/api/error' });
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
+  await app.register(resumeRoutes(ctx), { prefix: '/api/resume' });
+  await app.register(favouriteRoutes(ctx), { prefix: '/api/favourite' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, ctx);
 

@@ -90,3 +90,15 @@ export const RESUME_HASH_PATTERN = /^[0-9A-Za-z]{22}$/;
 export const resumeHashParam = z.object({ hash: z.string().regex(RESUME_HASH_PATTERN, { error: 'Резюме не найдено' }) });
 
 export const CONTACTS_LIMIT_MESSAGE = 'Лимит открытия контактов на сегодня исчерпан';
+
+/** hh.ru's relocation_type and business_trip_readiness, as the resume page shows them. */
+export const RELOCATION_TITLES: Record<string, string> = {
+  no_relocation: 'Не готов к переезду',
+  relocation_possible: 'Готов к переезду',
+  relocation_desirable: 'Хочет переехать',
+};
+export const BUSINESS_TRIP_TITLES: Record<string, string> = {
+  ready: 'Готов к командировкам',
+  sometimes: 'Готов к редким командировкам',
+  never: 'Не готов к командировкам',
+};

@@ -93,7 +93,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     // The route guard's question «am I signed in?», asked with the page's CSRF token.
-    app.post('/api/auth/check', { schema: { tags, body: authCheckBody.optional(), response: { 200: success(empty), 401: errorBody, 419: errorBody } } }, async (request) => {
+    app.post('/api/auth/check', { schema: { tags, body: authCheckBody.nullish(), response: { 200: success(empty), 401: errorBody, 419: errorBody } } }, async (request) => {
       if (!request.user) throw new AppError('unauthenticated');
       return { status: 'success' as const, res: {} };
     });

@@ -1,0 +1,75 @@
+import { errorBody, paginated, resumeCard, resumeHashParam, RESUME_HASH_PATTERN, success } from '@hr/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { addFavourite, addFavouritesInBulk, BULK_FAVOURITES_MAX, getFavourite, listFavourites, removeFavourite } from './favourite.service.ts';
+
+const tags = ['favourite'];
+const entry = z.object({ hash: z.string(), note: z.string().nullable(), created_at: z.string() });
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).max(100000).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => [20, 50, 100].includes(n), { error: 'Показывать можно по 20, 50 или 100' })
+    .default(20),
+});
+
+export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', requireUser);
+
+    app.get('/', { schema: { tags, querystring: pageQuery, response: { 200: success(paginated(resumeCard)), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await listFavourites(ctx, currentUser(request), request.query.page, request.query.per_page),
+    }));
+
+    app.post(
+      '/bulk',
+      {
+        schema: {
+          tags,
+          body: z.object({
+            hashes: z
+              .array(z.string().regex(RESUME_HASH_PATTERN, { error: 'Неверный идентификатор резюме' }))
+              .min(1, { error: 'Выберите хотя бы одно резюме' })
+              .max(BULK_FAVOURITES_MAX, { error: `Не больше ${BULK_FAVOURITES_MAX} резюме за раз` }),
+          }),
+          response: { 200: success(z.object({ added: z.number(), skipped: z.number() })), ...errors },
+        },
+      },
+      async (request) => ({ status: 'success' as const, res: await addFavouritesInBulk(ctx, currentUser(request), request.body.hashes) }),
+    );
+
+    app.get('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(entry), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await getFavourite(ctx, currentUser(request), request.params.hash),
+    }));
+
+    app.post(
+      '/:hash',
+      {
+        schema: {
+          tags,
+          params: resumeHashParam,
+          body: z.object({ note: z.string().trim().max(2000, { error: 'Заметка — не длиннее 2000 символов' }).nullable().optional() }).nullish(),
+          response: { 200: success(entry), ...errors },
+        },
+      },
+      async (request) => ({
+        status: 'success' as const,
+        res: await addFavourite(ctx, currentUser(request), request.params.hash, request.body?.note || null),
+        message: 'Кандидат добавлен в избранное',
+      }),
+    );
+
+    app.delete('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+      await removeFavourite(ctx, currentUser(request), request.params.hash);
+      return { status: 'success' as const, res: {}, message: 'Кандидат удалён из избранного' };
+    });
+  };
+}

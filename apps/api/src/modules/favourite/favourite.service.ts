@@ -1,0 +1,89 @@
+import type { Paginated, ResumeCard } from '@hr/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { favourites, resumes, type UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { CARD_COLUMNS, type CardRow, toCard } from '../resume/resume.card.ts';
+import { canMassSearch, canSeeCandidateNames } from '../resume/resume.policy.ts';
+import { findClubResume } from '../resume/resume.service.ts';
+
+export const BULK_FAVOURITES_MAX = 1000;
+
+/** The member's favourites, newest first (the team's join here when teams arrive: team_lead_id). */
+export async function listFavourites(ctx: AppContext, user: UserRow, page: number, perPage: number): Promise<Paginated<ResumeCard>> {
+  const [countRow] = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from favourites where user_id = ${user.id}`);
+  const total = countRow?.n ?? 0;
+  const rows = await ctx.database.rows<CardRow & { note: string | null; added_at: Date; added_by_id: number; added_by_name: string; added_by_family: string }>(sql`
+    select ${sql.raw(CARD_COLUMNS)}, f.note, f.created_at as added_at,
+      u.id as added_by_id, u.name as added_by_name, u.family as added_by_family
+    from favourites f
+    join resumes r on r.id = f.resume_id
+    join users u on u.id = f.user_id
+    left join cities c on c.id = r.city_id
+    where f.user_id = ${user.id}
+    order by f.created_at desc, f.id desc
+    limit ${perPage} offset ${(page - 1) * perPage}`);
+  const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
+  return {
+    per_page: perPage,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    total,
+    data: rows.map((r) => ({
+      ...toCard(r, viewer),
+      favourite: true,
+      note: r.note,
+      added_at: new Date(r.added_at).toISOString(),
+      added_by: { id: r.added_by_id, name: r.added_by_name, family: r.added_by_family },
+    })),
+  };
+}
+
+export async function getFavourite(ctx: AppContext, user: UserRow, hash: string) {
+  const resume = await findClubResume(ctx, hash);
+  const [row] = await ctx.database.db
+    .select()
+    .from(favourites)
+    .where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, resume.id)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Кандидата нет в избранном');
+  return { hash, note: row.note, created_at: row.createdAt.toISOString() };
+}
+
+/** Adds (or updates the note of) a favourite. */
+export async function addFavourite(ctx: AppContext, user: UserRow, hash: string, note: string | null) {
+  const resume = await findClubResume(ctx, hash);
+  const [row] = await ctx.database.db
+    .insert(favourites)
+    .values({ userId: user.id, resumeId: resume.id, note })
+    .onConflictDoUpdate({ target: [favourites.userId, favourites.resumeId], set: { note } })
+    .returning();
+  if (!row) throw new Error('favourite not written');
+  return { hash, note: row.note, created_at: row.createdAt.toISOString() };
+}
+
+export async function removeFavourite(ctx: AppContext, user: UserRow, hash: string): Promise<void> {
+  const resume = await findClubResume(ctx, hash);
+  const gone = await ctx.database.db
+    .delete(favourites)
+    .where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, resume.id)))
+    .returning({ id: favourites.id });
+  if (!gone.length) throw new AppError('not_found', 'Кандидата нет в избранном');
+}
+
+/** mass_search: keeps many search results at once; unknown hashes are skipped and counted. */
+export async function addFavouritesInBulk(ctx: AppContext, user: UserRow, hashes: string[]) {
+  if (!canMassSearch(user)) throw new AppError('forbidden');
+  const unique = [...new Set(hashes)];
+  const found = await ctx.database.db
+    .select({ id: resumes.id })
+    .from(resumes)
+    .where(and(inArray(resumes.hash, unique), isNull(resumes.vacancyId)));
+  if (found.length) {
+    await ctx.database.db
+      .insert(favourites)
+      .values(found.map((r) => ({ userId: user.id, resumeId: r.id, note: null })))
+      .onConflictDoNothing();
+  }
+  return { added: found.length, skipped: unique.length - found.length };
+}

@@ -1,0 +1,38 @@
+import { errorBody, paginated, resumeCard, resumeContacts, resumeFull, resumeHashParam, success } from '@hr/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { pageQuery } from '../favourite/favourite.routes.ts';
+import { openContacts, popularResumes, viewResume } from './resume.service.ts';
+
+const tags = ['resume'];
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
+
+/** Resume page, contacts, popular (search lives in ./search). */
+export function resumeRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/popular',
+      { preHandler: requireUser, schema: { tags, querystring: pageQuery, response: { 200: success(paginated(resumeCard)), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        res: await popularResumes(ctx, currentUser(request), request.query.page, request.query.per_page),
+      }),
+    );
+
+    app.get(
+      '/:hash',
+      { preHandler: requireUser, schema: { tags, params: resumeHashParam, response: { 200: success(resumeFull), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await viewResume(ctx, currentUser(request), request.params.hash) }),
+    );
+
+    app.post(
+      '/:hash/contacts',
+      { preHandler: requireUser, schema: { tags, params: resumeHashParam, response: { 200: success(resumeContacts), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await openContacts(ctx, currentUser(request), request.params.hash) }),
+    );
+  };
+}

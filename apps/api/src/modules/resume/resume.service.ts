@@ -1,0 +1,172 @@
+import { BUSINESS_TRIP_TITLES, CONTACTS_LIMIT_MESSAGE, formatPhone, type Paginated, RELOCATION_TITLES, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { cities, contactOpenings, favourites, type ResumeRow, resumes, resumeViews, type UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { moscowDay } from '../../lib/moscow-time.ts';
+import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
+import { ageFrom, CARD_COLUMNS, type CardRow, initialsOf, toCard } from './resume.card.ts';
+import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './resume.policy.ts';
+
+/** A resume of the club's database; replies to vacancies are not found here (their team sees them elsewhere). */
+export async function findClubResume(ctx: AppContext, hash: string): Promise<ResumeRow> {
+  const [row] = await ctx.database.db
+    .select()
+    .from(resumes)
+    .where(and(eq(resumes.hash, hash), isNull(resumes.vacancyId)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Резюме не найдено');
+  return row;
+}
+
+/** The resume page; counts one view per member per Moscow day. */
+export async function viewResume(ctx: AppContext, user: UserRow, hash: string): Promise<ResumeFull> {
+  const row = await findClubResume(ctx, hash);
+  const { db } = ctx.database;
+  const inserted = await db
+    .insert(resumeViews)
+    .values({ resumeId: row.id, userId: user.id, day: moscowDay() })
+    .onConflictDoNothing()
+    .returning({ resumeId: resumeViews.resumeId });
+  if (inserted.length) {
+    await db.update(resumes).set({ views: sql`${resumes.views} + 1` }).where(eq(resumes.id, row.id));
+    row.views += 1;
+  }
+  const [[fav], [opened], [city]] = await Promise.all([
+    db.select({ note: favourites.note }).from(favourites).where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, row.id))).limit(1),
+    db.select({ id: contactOpenings.id }).from(contactOpenings).where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.resumeId, row.id))).limit(1),
+    row.cityId ? db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, row.cityId)).limit(1) : Promise.resolve([]),
+  ]);
+  return toFullResume(ctx, row, user, { favouriteNote: fav ? fav.note : undefined, contactsOpened: !!opened, city });
+}
+
+async function toFullResume(
+  ctx: AppContext,
+  row: ResumeRow,
+  user: UserRow,
+  extra: { favouriteNote: string | null | undefined; contactsOpened: boolean; city?: { name: string; region: string } },
+): Promise<ResumeFull> {
+  const dict = await dictionaryLookup(ctx.database);
+  const showNames = canSeeCandidateNames(user);
+  const sexTitle = row.sex === 'male' ? 'Мужской' : row.sex === 'female' ? 'Женский' : null;
+  return {
+    hash: row.hash,
+    first_name: showNames ? row.firstName : null,
+    last_name: showNames ? row.lastName : null,
+    middle_name: showNames ? row.middleName : null,
+    initials: initialsOf(row.firstName, row.lastName),
+    birth_date: row.birthDate,
+    age: ageFrom(row.birthDate),
+    sex: row.sex && sexTitle ? { value: row.sex, title: dict.get('sex', row.sex)?.title ?? sexTitle } : null,
+    city: row.cityId && extra.city ? { value: String(row.cityId), title: extra.city.name } : null,
+    region: extra.city?.region ?? null,
+    metro: row.metro.map((m) => {
+      const item = dict.get('subway', m);
+      return { value: m, title: item?.title ?? m, ...(item?.color ? { color: item.color } : {}) };
+    }),
+    relocation: { value: row.relocation, title: RELOCATION_TITLES[row.relocation] ?? row.relocation },
+    business_trip: row.businessTrip ? { value: row.businessTrip, title: BUSINESS_TRIP_TITLES[row.businessTrip] ?? row.businessTrip } : null,
+    title: row.title,
+    roles: row.roles.map((r) => dict.option('roleTree', r)),
+    salary: row.salaryAmount != null ? { amount: row.salaryAmount, currency: row.salaryCurrency ?? 'RUR' } : null,
+    workingType: row.workingTypes.map((v) => dict.option('workingType', v)),
+    schedule: row.schedules.map((v) => dict.option('schedule', v)),
+    total_experience_months: row.totalExperienceMonths,
+    experience: row.experience.map((e) => ({
+      company: e.company,
+      position: e.position,
+      city: e.city ?? null,
+      start: e.start,
+      end: e.end ?? null,
+      description: e.description ?? null,
+    })),
+    education: {
+      level: row.educationLevel ? dict.option('education', row.educationLevel) : null,
+      items: row.education.map((e) => ({ name: e.name, organization: e.organization ?? null, result: e.result ?? null, year: e.year ?? null })),
+    },
+    skills: row.skills,
+    languages: row.languages,
+    citizenship: row.citizenship,
+    drive: row.drive,
+    has_car: row.hasCar,
+    resumeStatus: row.jobStatus ? dict.option('resumeStatus', row.jobStatus) : null,
+    about: row.about,
+    photo: showNames ? row.photo : null,
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    views: row.views,
+    favourite: extra.favouriteNote === undefined ? null : { note: extra.favouriteNote },
+    contacts_opened: extra.contactsOpened,
+    permissions: { can_open_contacts: canOpenContacts(user) },
+  };
+}
+
+/**
+ * Opens a candidate's contacts: needs open_contact; a first opening counts toward the daily
+ * limit (unless commerce_account); reopening is free; every opening is logged.
+ */
+export async function openContacts(ctx: AppContext, user: UserRow, hash: string): Promise<ResumeContacts> {
+  if (!canOpenContacts(user)) throw new AppError('forbidden');
+  const row = await findClubResume(ctx, hash);
+  const day = moscowDay();
+  await ctx.database.db.transaction(async (tx) => {
+    // One member's openings are counted one at a time, so two tabs cannot both take the last one.
+    await tx.execute(sql`select pg_advisory_xact_lock(7281, ${user.id})`);
+    const [before] = await tx
+      .select({ id: contactOpenings.id })
+      .from(contactOpenings)
+      .where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.resumeId, row.id)))
+      .limit(1);
+    const charged = !before;
+    if (charged && !hasUnlimitedContacts(user)) {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contactOpenings)
+        .where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.day, day), eq(contactOpenings.charged, true)));
+      if (n >= ctx.config.contactsDailyLimit) {
+        throw new AppError('too_many', CONTACTS_LIMIT_MESSAGE, { retryAfterSeconds: secondsUntilMoscowMidnight() });
+      }
+    }
+    await tx.insert(contactOpenings).values({ resumeId: row.id, userId: user.id, day, charged });
+  });
+  return {
+    phone: row.phone ? formatPhone(row.phone) : null,
+    email: row.email,
+    telegram: row.telegram,
+  };
+}
+
+function secondsUntilMoscowMidnight(now = new Date()): number {
+  const moscow = new Date(now.getTime() + 3 * 3600_000); // Moscow keeps UTC+3 all year
+  const next = Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate() + 1) - 3 * 3600_000;
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+/** Most viewed by distinct members over 30 days; ties by the latest view. */
+export async function popularResumes(ctx: AppContext, user: UserRow, page: number, perPage: number): Promise<Paginated<ResumeCard>> {
+  const since = sql`(now() at time zone 'Europe/Moscow')::date - 30`;
+  const [countRow] = await ctx.database.rows<{ n: number }>(sql`
+    select count(distinct v.resume_id)::int as n from resume_views v
+    join resumes r on r.id = v.resume_id and r.vacancy_id is null
+    where v.day > ${since}`);
+  const total = countRow?.n ?? 0;
+  const rows = await ctx.database.rows<CardRow & { views: number }>(sql`
+    with top as (
+      select v.resume_id, count(distinct v.user_id)::int as views, max(v.viewed_at) as last_view
+      from resume_views v where v.day > ${since}
+      group by v.resume_id)
+    select ${sql.raw(CARD_COLUMNS)}, top.views
+    from top join resumes r on r.id = top.resume_id and r.vacancy_id is null
+    left join cities c on c.id = r.city_id
+    order by top.views desc, top.last_view desc, r.id desc
+    limit ${perPage} offset ${(page - 1) * perPage}`);
+  const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
+  return {
+    per_page: perPage,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    total,
+    data: rows.map((r) => ({ ...toCard(r, viewer), views: r.views })),
+  };
+}
