@@ -4,3 +4,4 @@ export * from './queue.ts';
 export * from './dictionary.ts';
 export * from './errors.ts';
 export * from './resume.ts';
+export * from './cabinet.ts';

@@ -27,6 +27,12 @@ export const users = pgTable(
     /** An invitation or pre-created account: registration with this token asks «Это ваш аккаунт?». */
     inviteToken: text('invite_token'),
     profileConfirmedAt: tstz('profile_confirmed_at'),
+    /** The HR-cloud bot chat; null until the user presses Start in the bot. */
+    telegramChatId: text('telegram_chat_id'),
+    telegramBoundAt: tstz('telegram_bound_at'),
+    /** Channels for notification copies (the site list always keeps them). */
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifyTelegram: boolean('notify_telegram').notNull().default(true),
     blockedAt: tstz('blocked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
