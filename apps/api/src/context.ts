@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { JobQueue } from './lib/queue.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { RealtimeHub } from './lib/realtime.ts';
 import type { SessionTools } from './plugins/session.ts';
 
 /** What services need from the outside world; built once in app.ts (or by the CLI). */
@@ -14,5 +15,6 @@ export type AppContext = {
   queue: JobQueue;
   mailer: Mailer;
   sessions: SessionTools;
+  realtime: RealtimeHub;
   log: FastifyBaseLogger;
 };

@@ -9,3 +9,6 @@ export * from './user.ts';
 export * from './auth.ts';
 export * from './dictionary.ts';
 export * from './resume.ts';
+export * from './profile.ts';
+export * from './team.ts';
+export * from './search.ts';

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { sessions, type UserRow, users } from '../db/schema/index.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { sessions, teamMembers, type UserRow, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
 
@@ -12,11 +13,14 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The signed-in user with what the team adds: the lead's id and flags (members inherit paid flags). */
+export type AuthUser = UserRow & { teamLeadId: number | null; leadFlags: string[] };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The session id from the cookie (visitor or member); null until one is issued. */
     sid: string | null;
-    user: UserRow | null;
+    user: AuthUser | null;
   }
   interface FastifyContextConfig {
     /** false for calls authenticated otherwise (the Telegram webhook). */
@@ -63,7 +67,7 @@ export function createSessionTools(config: Config, database: Database) {
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
     });
     request.sid = sid;
-    request.user = user;
+    request.user = (await loadUser(sid)) ?? { ...user, teamLeadId: null, leadFlags: [] };
     setCookies(reply, sid, remember);
   }
 
@@ -78,12 +82,15 @@ export function createSessionTools(config: Config, database: Database) {
     await database.db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
-  async function loadUser(sid: string): Promise<UserRow | null> {
+  async function loadUser(sid: string): Promise<AuthUser | null> {
     const key = sha256(sid);
+    const lead = alias(users, 'lead');
     const rows = await database.db
-      .select({ user: users, remember: sessions.remember, lastSeenAt: sessions.lastSeenAt })
+      .select({ user: users, remember: sessions.remember, lastSeenAt: sessions.lastSeenAt, leadId: teamMembers.leadId, leadFlags: lead.flags })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+      .leftJoin(lead, eq(lead.id, teamMembers.leadId))
       .where(sql`${sessions.id} = ${key} and ${sessions.expiresAt} > now()`)
       .limit(1);
     const row = rows[0];
@@ -95,7 +102,7 @@ export function createSessionTools(config: Config, database: Database) {
         .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${`${SESSION_IDLE_MINUTES} minutes`}::interval` })
         .where(eq(sessions.id, key));
     }
-    return row.user;
+    return { ...row.user, teamLeadId: row.leadId ?? null, leadFlags: row.leadFlags ?? [] };
   }
 
   function checkCsrf(request: FastifyRequest) {
@@ -129,7 +136,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new AppError('unauthenticated');
 }
 
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('unauthenticated');
   return request.user;
 }

@@ -33,6 +33,7 @@ export async function seedDemoUsers(db: Db): Promise<{ email: string; password: 
       professionArea: 'Подбор персонала',
       accountType: u.accountType,
       flags: u.flags,
+      confirmed: true,
     });
   }
   return DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD, role: u.role }));

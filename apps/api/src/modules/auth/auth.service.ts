@@ -19,6 +19,7 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hmac, randomCode, randomToken, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
+import { isTelegramConfigured, sendLoginCodeToTelegram } from '../telegram/telegram.service.ts';
 import { createUser, findUserByEmail } from '../user/user.service.ts';
 import { enqueueMail, loginCodeMail, passwordResetMail } from './auth.mail.ts';
 
@@ -74,6 +75,7 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
     professionArea: input.profession_area ?? null,
     residencyRequested: input.is_resident,
     hasConsultation: input.has_consultation,
+    confirmed: true,
   });
   return { kind: 'created', user };
 }
@@ -87,6 +89,7 @@ export async function sendLoginCode(ctx: AppContext, caller: Caller, email: stri
   if (!user) throw fieldError('email', MSG.userNotFound);
   if (user.blockedAt) throw fieldError('email', MSG.userBlocked);
   const code = randomCode(LOGIN_CODE_MIN, LOGIN_CODE_MAX);
+  const viaTelegram = !!user.telegramChatId && isTelegramConfigured(ctx);
   await ctx.database.db.transaction(async (tx) => {
     await tx.update(loginCodes).set({ usedAt: sql`now()` }).where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.usedAt)));
     await tx.insert(loginCodes).values({
@@ -96,10 +99,14 @@ export async function sendLoginCode(ctx: AppContext, caller: Caller, email: stri
       expiresAt: sql`now() + ${`${LOGIN_CODE_TTL_MINUTES} minutes`}::interval`,
     });
     await enqueueMail(tx, loginCodeMail(user.email, code, LOGIN_CODE_TTL_MINUTES));
+    if (viaTelegram && user.telegramChatId) await sendLoginCodeToTelegram(tx, user.telegramChatId, code);
   });
   ctx.queue.kick();
-  return { channels: { email: maskEmail(user.email) } };
+  return { channels: { email: maskEmail(user.email), ...(viaTelegram ? { tg: telegramChannelName(user) } : {}) } };
 }
+
+/** How the code popup names the Telegram channel: the user's nickname, or the bot. */
+const telegramChannelName = (user: UserRow) => (user.telegramNickname ? `@${user.telegramNickname}` : 'HR-облако в Telegram');
 
 const codeHash = (ctx: AppContext, userId: number, code: number) => hmac(ctx.config.sessionSecret, `code:${userId}:${code}`);
 

@@ -3,25 +3,33 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { favourites, resumes, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { teamUserIds } from '../team/team.service.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../resume/resume.card.ts';
 import { canMassSearch, canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 
 export const BULK_FAVOURITES_MAX = 1000;
 
-/** The member's favourites, newest first (the team's join here when teams arrive: team_lead_id). */
-export async function listFavourites(ctx: AppContext, user: UserRow, page: number, perPage: number): Promise<Paginated<ResumeCard>> {
-  const [countRow] = await ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from favourites where user_id = ${user.id}`);
+/** The member's favourites and the team's, newest first, each marked with who added it. */
+export async function listFavourites(ctx: AppContext, user: AuthUser, page: number, perPage: number): Promise<Paginated<ResumeCard>> {
+  const owners = await teamUserIds(ctx, user);
+  const ownerList = sql.join(owners.map((id) => sql`${id}`), sql`, `);
+  const [countRow] = await ctx.database.rows<{ n: number }>(sql`select count(distinct resume_id)::int as n from favourites where user_id in (${ownerList})`);
   const total = countRow?.n ?? 0;
+  // One card per candidate: the viewer's own entry wins over a teammate's.
   const rows = await ctx.database.rows<CardRow & { note: string | null; added_at: Date; added_by_id: number; added_by_name: string; added_by_family: string }>(sql`
-    select ${sql.raw(CARD_COLUMNS)}, f.note, f.created_at as added_at,
+    select * from (
+    select distinct on (r.id) ${sql.raw(CARD_COLUMNS)}, f.note, f.created_at as added_at, f.id as favourite_id,
       u.id as added_by_id, u.name as added_by_name, u.family as added_by_family
     from favourites f
     join resumes r on r.id = f.resume_id
     join users u on u.id = f.user_id
     left join cities c on c.id = r.city_id
-    where f.user_id = ${user.id}
-    order by f.created_at desc, f.id desc
+    where f.user_id in (${ownerList})
+    order by r.id, (f.user_id = ${user.id}) desc, f.created_at desc
+    ) t
+    order by t.added_at desc, t.favourite_id desc
     limit ${perPage} offset ${(page - 1) * perPage}`);
   const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
   return {

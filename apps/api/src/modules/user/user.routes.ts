@@ -1,14 +1,15 @@
-import { accessFlagName, accessMap, errorBody, mainInfo, success } from '@hr/contract';
+import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, profile, profileUpdateBody, success } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
+import { changePassword, confirmProfile, getProfile, updateProfile } from './profile.service.ts';
 import { accessMapOf, mainInfoOf } from './user.policy.ts';
 
 const tags = ['user'];
 
-export function userRoutes(_ctx: AppContext): FastifyPluginAsync {
+export function userRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
@@ -28,5 +29,34 @@ export function userRoutes(_ctx: AppContext): FastifyPluginAsync {
       status: 'success' as const,
       res: mainInfoOf(currentUser(request)),
     }));
+
+    const errors = { 401: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
+
+    app.get('/profile', { schema: { tags, response: { 200: success(profile), 401: errorBody } } }, async (request) => ({
+      status: 'success' as const,
+      res: await getProfile(ctx, currentUser(request)),
+    }));
+
+    app.post('/profile', { schema: { tags, body: profileUpdateBody, response: { 200: success(profile), ...errors } } }, async (request) => {
+      const user = currentUser(request);
+      const updated = await updateProfile(ctx, user, request.body);
+      return { status: 'success' as const, res: await getProfile(ctx, { ...updated, leadFlags: user.leadFlags }), message: 'Профиль сохранён' };
+    });
+
+    app.post('/password', { schema: { tags, body: passwordChangeBody, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+      await changePassword(ctx, currentUser(request), request.sid as string, request.body.current_password, request.body.password);
+      return { status: 'success' as const, res: {}, message: 'Пароль изменён' };
+    });
+
+    app.post('/confirm', { schema: { tags, body: confirmBody, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+      await confirmProfile(ctx, currentUser(request), request.body);
+      return { status: 'success' as const, res: {}, message: 'Спасибо! Данные профиля подтверждены' };
+    });
+
+    // A short-lived token for the private real-time channel user.{id} (SEED 7).
+    app.post('/csrf-token', { schema: { tags, response: { 200: success(z.object({ token: z.string(), channel: z.string() })), 401: errorBody, 419: errorBody } } }, async (request) => {
+      const user = currentUser(request);
+      return { status: 'success' as const, res: { token: ctx.realtime.channelToken(user.id), channel: `user.${user.id}` } };
+    });
   };
 }

@@ -22,6 +22,8 @@ export type NewUser = {
   flags?: AccessFlag[];
   residencyRequested?: boolean;
   hasConsultation?: boolean;
+  /** Registration confirms the profile; the CLI's bare accounts are asked to. */
+  confirmed?: boolean;
 };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -69,6 +71,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         flags: normalizeFlags(input.flags ?? []),
         residencyRequested: input.residencyRequested ?? false,
         hasConsultation: input.hasConsultation ?? false,
+        profileConfirmedAt: input.confirmed ? new Date() : null,
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');

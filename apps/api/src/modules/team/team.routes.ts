@@ -1,0 +1,53 @@
+import { errorBody, success, team, teamAnswerBody, teamInviteCreateBody, teamJoinBody } from '@hr/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { answerInvite, askToJoin, getTeam, inviteToTeam, leaveTeam, removeMember } from './team.service.ts';
+
+const tags = ['team'];
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
+
+export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preHandler', requireUser);
+
+    app.get('/', { schema: { tags, response: { 200: success(team), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await getTeam(ctx, currentUser(request)),
+    }));
+
+    app.post('/invite', { schema: { tags, body: teamAnswerBody, response: { 200: success(z.object({ accepted: z.boolean() })), ...errors } } }, async (request) => {
+      const res = await answerInvite(ctx, currentUser(request), request.body.id, request.body.status as 0 | 1);
+      return { status: 'success' as const, res, message: res.accepted ? 'Приглашение принято' : 'Приглашение отклонено' };
+    });
+
+    app.post('/invite/create', { schema: { tags, body: teamInviteCreateBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await inviteToTeam(ctx, currentUser(request), request.body),
+      message: 'Приглашение отправлено',
+    }));
+
+    app.post('/join', { schema: { tags, body: teamJoinBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await askToJoin(ctx, currentUser(request), request.body.lead_id),
+      message: 'Запрос отправлен руководителю команды',
+    }));
+
+    app.delete(
+      '/member/:id',
+      { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: success(z.object({})), ...errors } } },
+      async (request) => {
+        await removeMember(ctx, currentUser(request), request.params.id);
+        return { status: 'success' as const, res: {}, message: 'Участник исключён из команды' };
+      },
+    );
+
+    app.post('/leave', { schema: { tags, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+      await leaveTeam(ctx, currentUser(request));
+      return { status: 'success' as const, res: {}, message: 'Вы вышли из команды' };
+    });
+  };
+}
