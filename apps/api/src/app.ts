@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
 import { JobQueue } from './lib/queue.ts';
 import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { RealtimeHub } from './lib/realtime.ts';
 import { registerMailJobs } from './modules/auth/auth.mail.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -18,9 +19,15 @@ import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
 import { errorReportRoutes } from './modules/errors/errors.routes.ts';
 import { favouriteRoutes } from './modules/favourite/favourite.routes.ts';
 import { resumeRoutes } from './modules/resume/resume.routes.ts';
+import { searchRoutes } from './modules/resume/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions, createSessionTools } from './plugins/session.ts';
+import { registerRealtimeSocket } from './plugins/realtime-socket.ts';
+import { notifyRoutes } from './modules/notify/notify.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { educationRoutes } from './modules/education/education.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
@@ -50,7 +57,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const queue = new JobQueue(database, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
   const sessions = createSessionTools(config, database);
-  const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, log: app.log };
+  const realtime = new RealtimeHub(config.sessionSecret, config.redisUrl, app.log);
+  await realtime.ready;
+  const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, realtime, log: app.log };
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -83,15 +92,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   registerSessions(app, sessions);
   registerMailJobs(ctx);
+  await registerRealtimeSocket(app, realtime);
 
   // The route table: each area with its prefix.
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx), { prefix: '/api/user' });
+  await app.register(teamRoutes(ctx), { prefix: '/api/user/team' });
   await app.register(dictionaryRoutes(ctx), { prefix: '/api' });
   await app.register(errorReportRoutes(ctx), { prefix: '/api/error' });
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(resumeRoutes(ctx), { prefix: '/api/resume' });
+  await app.register(searchRoutes(ctx), { prefix: '/api/resume' });
   await app.register(favouriteRoutes(ctx), { prefix: '/api/favourite' });
+  await app.register(notifyRoutes(ctx), { prefix: '/api/notify' });
+  await app.register(telegramRoutes(ctx));
+  await app.register(educationRoutes(ctx), { prefix: '/api/user/education' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, ctx);
 
@@ -102,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await queue.stop();
     mailer.close();
     redis?.disconnect();
+    await realtime.close();
     if (!opts.database) await database.close();
   });
   return { app, ctx };

@@ -77,4 +77,17 @@ export const confirmBody = z.object({
 });
 export type ConfirmBody = z.input<typeof confirmBody>;
 
+/** What one member sees of another (the person page). */
+export const person = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  family: z.string(),
+  company: z.string().nullable(),
+  position: z.string().nullable(),
+  city_name: z.string().nullable(),
+  account_type_title: z.string(),
+  is_team_lead: z.boolean(),
+});
+export type Person = z.infer<typeof person>;
+
 export { emailField };

@@ -26,7 +26,7 @@ export async function notify(
   ctx: AppContext,
   userId: number,
   input: NotificationInput,
-  opts: { copies?: boolean; tx?: Db } = {},
+  opts: { copies?: boolean } = {},
 ): Promise<number> {
   const write = async (tx: Db) => {
     const [row] = await tx
@@ -36,12 +36,10 @@ export async function notify(
     if (opts.copies !== false) await enqueueCopies(ctx, tx, userId, input);
     return row?.id ?? 0;
   };
-  const id = opts.tx ? await write(opts.tx) : await ctx.database.db.transaction(write);
+  const id = await ctx.database.db.transaction(write);
   ctx.queue.kick();
   // After the commit: a listener that reloads the list must find the row.
-  const publish = () => ctx.realtime.publish({ channel: `user.${userId}`, event: NOTIFICATION_EVENT, data: { id } }).catch(() => {});
-  if (opts.tx) setImmediate(publish);
-  else await publish();
+  await ctx.realtime.publish({ channel: `user.${userId}`, event: NOTIFICATION_EVENT, data: { id } }).catch(() => {});
   return id;
 }
 

@@ -1,9 +1,9 @@
-import { ACCOUNT_TYPES, type ConfirmBody, formatPhone, MSG, phoneDigits, type Profile, type profileUpdateBody } from '@hr/contract';
+import { ACCOUNT_TYPES, type ConfirmBody, formatPhone, MSG, type Person, phoneDigits, type Profile, type profileUpdateBody } from '@hr/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sessions, type UserRow, users } from '../../db/schema/index.ts';
-import { fieldError, fieldErrors } from '../../lib/app-error.ts';
+import { AppError, fieldError, fieldErrors } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
@@ -44,6 +44,21 @@ export async function getProfile(ctx: AppContext, user: AuthUserLike): Promise<P
     must_confirm: mustConfirmProfile(user),
     profile_confirmed_at: user.profileConfirmedAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),
+  };
+}
+
+export async function getPerson(ctx: AppContext, id: number): Promise<Person> {
+  const [u] = await ctx.database.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!u || u.blockedAt) throw new AppError('not_found', 'Участник не найден');
+  return {
+    id: u.id,
+    name: u.name,
+    family: u.family,
+    company: u.company,
+    position: u.position,
+    city_name: u.cityName,
+    account_type_title: ACCOUNT_TYPES[u.accountType],
+    is_team_lead: u.flags.includes('team_lead'),
   };
 }
 

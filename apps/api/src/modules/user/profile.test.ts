@@ -89,3 +89,16 @@ describe('profile confirmation', () => {
     expect((await m.client.get('/api/user/profile')).body.res).toMatchObject({ company: 'АО «Север»', tags: ['IT-рекрутинг', 'Массовый подбор'] });
   });
 });
+
+describe('person page', () => {
+  it('shows a member to other members only', async () => {
+    const a = await registeredMember(built.app, { fio: 'Лебедева Ольга' });
+    const b = await registeredMember(built.app);
+    const id = (await a.client.get('/api/user/main_info')).body.res.id;
+    const res = await b.client.get(`/api/user/person/${id}`);
+    expect(res.body.res).toMatchObject({ id, name: 'Ольга', family: 'Лебедева', company: 'ООО «Ромашка»', is_team_lead: false });
+    expect(JSON.stringify(res.body)).not.toContain(a.email);
+    expect((await new TestClient(built.app).get(`/api/user/person/${id}`)).status).toBe(401);
+    expect((await b.client.get('/api/user/person/99999999')).status).toBe(404);
+  });
+});

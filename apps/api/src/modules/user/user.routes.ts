@@ -1,10 +1,10 @@
-import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, profile, profileUpdateBody, success } from '@hr/contract';
+import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, person, profile, profileUpdateBody, success } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { changePassword, confirmProfile, getProfile, updateProfile } from './profile.service.ts';
+import { changePassword, confirmProfile, getPerson, getProfile, updateProfile } from './profile.service.ts';
 import { accessMapOf, mainInfoOf } from './user.policy.ts';
 
 const tags = ['user'];
@@ -52,6 +52,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
       await confirmProfile(ctx, currentUser(request), request.body);
       return { status: 'success' as const, res: {}, message: 'Спасибо! Данные профиля подтверждены' };
     });
+
+    // A member's card for the others (the team invite popup links here).
+    app.get(
+      '/person/:id',
+      { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: success(person), 401: errorBody, 404: errorBody } } },
+      async (request) => ({ status: 'success' as const, res: await getPerson(ctx, request.params.id) }),
+    );
 
     // A short-lived token for the private real-time channel user.{id} (SEED 7).
     app.post('/csrf-token', { schema: { tags, response: { 200: success(z.object({ token: z.string(), channel: z.string() })), 401: errorBody, 419: errorBody } } }, async (request) => {

@@ -1,0 +1,222 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { educationMessages, educationStates, type UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { RealtimeHub } from '../../lib/realtime.ts';
+import { MAIL_JOB } from '../auth/auth.mail.ts';
+import { NOTIFICATION_EVENT, TELEGRAM_MESSAGE_JOB } from '../notify/notify.service.ts';
+
+export type EducationInput = { title: string; message: string; educationId: number };
+export type EducationMessage = { id: number; title: string; message: string; education_id: number; url: string; created_at: string };
+
+/** What creating an announcement needs: the CLI has no server, so no queue to kick and maybe no hub. */
+export type EducationDeps = Pick<AppContext, 'config' | 'database'> & {
+  realtime?: Pick<AppContext['realtime'], 'publish'>;
+  queue?: Pick<AppContext['queue'], 'kick'>;
+};
+
+export const EDUCATION_TITLE_MAX = 255;
+export const EDUCATION_MESSAGE_MAX = 5000;
+/** «Напомнить позже» shows the announcement again the next day. */
+export const EDUCATION_REMIND_AFTER = '1 day';
+const PUBLISH_CHUNK = 500;
+
+export const educationLink = (id: number) => `/?e_notify=${id}`;
+export const educationSiteUrl = (config: Config, educationId: number) => `${config.educationSiteUrl}/education/${educationId}`;
+
+function checkInput(input: EducationInput): EducationInput {
+  const title = String(input.title ?? '').trim();
+  const message = String(input.message ?? '').trim();
+  const errors: Record<string, string[]> = {};
+  if (!title) errors.title = ['Укажите заголовок'];
+  else if (title.length > EDUCATION_TITLE_MAX) errors.title = [`Заголовок длиннее ${EDUCATION_TITLE_MAX} символов`];
+  if (!message) errors.message = ['Укажите текст'];
+  else if (message.length > EDUCATION_MESSAGE_MAX) errors.message = [`Текст длиннее ${EDUCATION_MESSAGE_MAX} символов`];
+  if (!Number.isInteger(input.educationId) || input.educationId <= 0 || input.educationId > 2_147_483_647) {
+    errors.education_id = ['Укажите номер обучения (целое положительное число)'];
+  }
+  if (Object.keys(errors).length) {
+    throw new AppError('validation', Object.values(errors)[0]?.[0], { errors });
+  }
+  return { title, message, educationId: input.educationId };
+}
+
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Stores an announcement and notifies every (not blocked) user, as notify() would one by one, but
+ * set-based: one INSERT … SELECT writes all notifications, two more queue the e-mail and Telegram
+ * copies by each user's preferences — all in one transaction, so either everybody has it or nobody.
+ * After the commit each user's private channel gets the usual `notification` push, in chunks.
+ */
+export async function createEducationMessage(
+  deps: EducationDeps,
+  raw: EducationInput,
+  opts: { onlyUserIds?: number[] } = {},
+): Promise<{ id: number; notified: number }> {
+  const input = checkInput(raw);
+  const { config } = deps;
+  // Everybody, unless narrowed (tests on a shared database; a targeted announcement later).
+  const audience = opts.onlyUserIds
+    ? sql`blocked_at is null and id = any(${`{${opts.onlyUserIds.map((id) => Math.trunc(Number(id)) || 0).join(',')}}`}::int[])`
+    : sql`blocked_at is null`;
+  const pushed = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(educationMessages)
+      .values({ title: input.title, message: input.message, educationId: input.educationId })
+      .returning({ id: educationMessages.id });
+    if (!row) throw new Error('education message not stored');
+    const url = educationLink(row.id);
+    // The copies read exactly like notify()'s.
+    const text = `${input.title}\n\n${stripTags(input.message)}\n\n${config.appUrl}${url}`;
+    const subject = `HR-клуб: ${input.title}`;
+    const result = (await tx.execute(sql`
+      insert into notifications (user_id, title, message, url)
+      select id, ${input.title}, ${input.message}, ${url} from users where ${audience} order by id
+      returning id, user_id`)) as unknown as { rows: { id: number | string; user_id: number }[] };
+    await tx.execute(sql`
+      insert into jobs (kind, payload)
+      select ${MAIL_JOB}, jsonb_build_object('to', email, 'subject', ${subject}::text, 'text', ${text}::text)
+      from users where ${audience} and notify_email order by id`);
+    if (config.telegram.token) {
+      await tx.execute(sql`
+        insert into jobs (kind, payload)
+        select ${TELEGRAM_MESSAGE_JOB}, jsonb_build_object('chatId', telegram_chat_id, 'text', ${text}::text)
+        from users where ${audience} and notify_telegram and telegram_chat_id is not null order by id`);
+    }
+    return { id: row.id, notifications: result.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id) })) };
+  });
+  deps.queue?.kick();
+  if (deps.realtime) {
+    const hub = deps.realtime;
+    for (let i = 0; i < pushed.notifications.length; i += PUBLISH_CHUNK) {
+      await Promise.all(
+        pushed.notifications
+          .slice(i, i + PUBLISH_CHUNK)
+          .map((n) => hub.publish({ channel: `user.${n.userId}`, event: NOTIFICATION_EVENT, data: { id: n.id } }).catch(() => {})),
+      );
+    }
+  }
+  return { id: pushed.id, notified: pushed.notifications.length };
+}
+
+/**
+ * `npm run cli -- education:create --title T --message M --education-id N`. Given the server's
+ * context it is createEducationMessage; given only the database and config (the CLI), it pushes
+ * through Redis when REDIS_URL is set (the running servers deliver it to their sockets) and
+ * otherwise leaves the pushes out — the notifications and the queued copies are stored either way,
+ * and the server's worker sends the copies.
+ */
+export async function runEducationCreate(
+  target: AppContext | { database: Database; config: Config; log?: FastifyBaseLogger },
+  input: EducationInput,
+): Promise<{ id: number; notified: number }> {
+  if ('realtime' in target && 'queue' in target) return createEducationMessage(target, input);
+  const { database, config } = target;
+  const log = target.log ?? quietLog;
+  const hub = config.redisUrl ? new RealtimeHub(config.sessionSecret, config.redisUrl, log) : undefined;
+  try {
+    if (hub) await hub.ready;
+    return await createEducationMessage({ database, config, realtime: hub }, input);
+  } finally {
+    await hub?.close();
+  }
+}
+
+const noop = () => {};
+const quietLog = {
+  info: noop,
+  warn: noop,
+  error: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  child: () => quietLog,
+  level: 'silent',
+  silent: noop,
+} as unknown as FastifyBaseLogger;
+
+type MessageRow = typeof educationMessages.$inferSelect;
+
+function present(config: Config, row: MessageRow): EducationMessage {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    education_id: row.educationId,
+    url: educationSiteUrl(config, row.educationId),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function getEducationMessage(ctx: AppContext, id: number): Promise<EducationMessage> {
+  const [row] = await ctx.database.db.select().from(educationMessages).where(eq(educationMessages.id, id));
+  if (!row) throw new AppError('not_found', 'Анонс не найден');
+  return present(ctx.config, row);
+}
+
+async function upsertState(
+  ctx: AppContext,
+  messageId: number,
+  userId: number,
+  change: 'confirm' | 'remind',
+): Promise<typeof educationStates.$inferSelect> {
+  await getEducationMessage(ctx, messageId); // 404 for an unknown id
+  const now = sql`now()`;
+  const later = sql`now() + ${EDUCATION_REMIND_AFTER}::interval`;
+  const target = [educationStates.messageId, educationStates.userId];
+  const db = ctx.database.db;
+  const [row] =
+    change === 'confirm'
+      ? await db
+          .insert(educationStates)
+          .values({ messageId, userId, confirmedAt: now })
+          // The first confirmation is the one kept.
+          .onConflictDoUpdate({ target, set: { confirmedAt: sql`coalesce(${educationStates.confirmedAt}, now())` } })
+          .returning()
+      : await db
+          .insert(educationStates)
+          .values({ messageId, userId, remindAt: later })
+          .onConflictDoUpdate({ target, set: { remindAt: later } })
+          .returning();
+  if (!row) throw new Error('education state not stored');
+  return row;
+}
+
+/** «Перейти к анонсу»: the user went to the announcement; it is not offered again. */
+export async function confirmEducationMessage(ctx: AppContext, messageId: number, userId: number) {
+  const row = await upsertState(ctx, messageId, userId, 'confirm');
+  return { confirmed_at: row.confirmedAt?.toISOString() ?? null };
+}
+
+/** «Напомнить позже»: hidden until the same time tomorrow. */
+export async function remindEducationLater(ctx: AppContext, messageId: number, userId: number) {
+  const row = await upsertState(ctx, messageId, userId, 'remind');
+  return { remind_at: row.remindAt?.toISOString() ?? null };
+}
+
+/**
+ * The announcement the client should open now: the newest one published since the user joined,
+ * not confirmed, and not put off to a later time. Null when there is none.
+ */
+export async function pendingEducationMessage(ctx: AppContext, user: Pick<UserRow, 'id' | 'createdAt'>): Promise<EducationMessage | null> {
+  const [row] = await ctx.database.db
+    .select({ message: educationMessages })
+    .from(educationMessages)
+    .leftJoin(educationStates, and(eq(educationStates.messageId, educationMessages.id), eq(educationStates.userId, user.id)))
+    .where(
+      sql`${educationMessages.createdAt} >= ${user.createdAt.toISOString()}::timestamptz
+        and ${educationStates.confirmedAt} is null
+        and (${educationStates.remindAt} is null or ${educationStates.remindAt} <= now())`,
+    )
+    .orderBy(sql`${educationMessages.id} desc`)
+    .limit(1);
+  return row ? present(ctx.config, row.message) : null;
+}

@@ -1,0 +1,108 @@
+import { errorBody, success } from '@hr/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Update } from 'grammy/types';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { safeEqual } from '../../lib/crypto.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { ensureBotReady, telegramBot } from './telegram.bot.ts';
+import {
+  isTelegramConfigured,
+  registerTelegramJobs,
+  registerTelegramWebhook,
+  telegramAuthUrl,
+  unbind,
+  webhookSecret,
+} from './telegram.service.ts';
+
+export const TELEGRAM_NOT_CONFIGURED = 'Telegram-бот не настроен';
+export const TELEGRAM_BAD_SECRET = 'Неверный секретный токен Telegram';
+const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+const tags = ['telegram'];
+const state = z.object({
+  configured: z.boolean(),
+  bound: z.boolean(),
+  bot_name: z.string().nullable(),
+  telegram_auth_url: z.string().nullable(),
+});
+
+/**
+ * The bot's webhook and the user's binding calls. Registered without a prefix (full paths below).
+ * Also registers the `telegram.message` job handler and, once the server is ready, `setWebhook`.
+ */
+export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
+  registerTelegramJobs(ctx);
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    /** Only Telegram knows the secret; without a token there is no bot to talk to. */
+    const checkSecret = async (request: FastifyRequest) => {
+      const secret = webhookSecret(ctx);
+      if (!secret) throw new AppError('refused', TELEGRAM_NOT_CONFIGURED, { status: 503 });
+      const sent = request.headers[SECRET_HEADER];
+      if (typeof sent !== 'string' || !safeEqual(sent, secret)) throw new AppError('unauthenticated', TELEGRAM_BAD_SECRET);
+    };
+
+    app.post(
+      '/api/telegram/webhook',
+      {
+        config: { csrf: false },
+        onRequest: checkSecret,
+        schema: {
+          // Telegram's call, not the client API: kept out of the OpenAPI document (whose POST routes
+          // the CSRF test walks; this one is authenticated by the secret header instead).
+          hide: true,
+          tags,
+          summary: 'Updates from Telegram (setWebhook with secret_token)',
+          body: z.looseObject({ update_id: z.number().int() }),
+          response: { 200: z.object({ ok: z.boolean() }), 401: errorBody, 422: errorBody, 503: errorBody },
+        },
+      },
+      async (request) => {
+        const bot = telegramBot(ctx);
+        if (!bot) throw new AppError('refused', TELEGRAM_NOT_CONFIGURED, { status: 503 });
+        await ensureBotReady(bot);
+        // A failure here (the database) answers 500, and Telegram delivers the update again.
+        await bot.handleUpdate(request.body as unknown as Update);
+        return { ok: true };
+      },
+    );
+
+    app.get(
+      '/api/user/telegram',
+      { preHandler: requireUser, schema: { tags, response: { 200: success(state), 401: errorBody } } },
+      async (request) => ({ status: 'success' as const, res: await stateOf(ctx, currentUser(request)) }),
+    );
+
+    app.post(
+      '/api/user/telegram/unbind',
+      {
+        preHandler: requireUser,
+        schema: { tags, response: { 200: success(state.extend({ was_bound: z.boolean() })), 401: errorBody, 419: errorBody } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const wasBound = await unbind(ctx, user.id);
+        return { status: 'success' as const, res: { ...(await stateOf(ctx, { ...user, telegramChatId: null })), was_bound: wasBound } };
+      },
+    );
+
+    app.addHook('onReady', async () => {
+      // The tests' fake Bot API has a root; never reach the real Telegram from a test run.
+      if (ctx.config.isTest && !ctx.config.telegram.apiRoot) return;
+      registerTelegramWebhook(ctx).catch((err) => ctx.log.error({ err }, 'telegram setWebhook failed'));
+    });
+  };
+}
+
+async function stateOf(ctx: AppContext, user: { id: number; telegramChatId: string | null }) {
+  return {
+    configured: isTelegramConfigured(ctx),
+    bound: Boolean(user.telegramChatId),
+    bot_name: ctx.config.telegram.botName ?? null,
+    telegram_auth_url: await telegramAuthUrl(ctx, user),
+  };
+}
