@@ -12,7 +12,9 @@ const APP_START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000)
 
 /** What global-teardown.ts needs; kept on globalThis (setup and teardown share the runner process). */
 export type E2EState = { smtp?: SMTPServer; app?: ChildProcess; tmpDir?: string; appLog?: string };
-const state: E2EState = ((globalThis as { __hrE2E?: E2EState }).__hrE2E ??= {});
+const holder = globalThis as { __hrE2E?: E2EState };
+holder.__hrE2E = holder.__hrE2E ?? {};
+const state: E2EState = holder.__hrE2E;
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'hr-e2e-'));
@@ -84,7 +86,7 @@ async function startApp({ tmpDir, smtpPort }: { tmpDir: string; smtpPort: number
   const logFd = openSync(appLog, 'a');
   // `npm start` as the README says; E2E_START_COMMAND overrides it (debugging only).
   const command = process.env.E2E_START_COMMAND ?? 'npm start';
-  const child = spawn('sh', ['-c', `exec ${command}`], {
+  const child = spawn('sh', ['-c', command], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', logFd, logFd],

@@ -8,7 +8,13 @@ async function audit(page: Page, testInfo: TestInfo, what: string) {
   const summary = (impact: string) =>
     results.violations
       .filter((v) => v.impact === impact)
-      .map((v) => `  [${impact}] ${v.id}: ${v.help} (${v.nodes.length}×) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      .map(
+        (v) =>
+          `  [${impact}] ${v.id}: ${v.help} (${v.nodes.length}×) ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   const serious = summary('serious');
   if (serious.length) {
     console.log(`a11y ${what}: ${serious.length} serious violation(s), not failing on them:\n${serious.join('\n')}`);

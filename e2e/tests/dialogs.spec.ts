@@ -19,6 +19,7 @@ test.describe('error dialogs of SEED 8', () => {
     page,
     registerUser,
   }) => {
+    test.slow(); // the whole registration form, with the 2 s city search
     const existing = await registerUser();
     await page.goto('/');
     const reg = await openRegistration(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/test.ts';
-import { TITLE_SUFFIX, dialog, expectLoggedIn, submitPasswordLogin } from '../fixtures/ui.ts';
+import { dialog, expectLoggedIn, expectLoggedOut, header, submitPasswordLogin, TITLE_SUFFIX } from '../fixtures/ui.ts';
 
 const titlePattern = new RegExp(`^.+${TITLE_SUFFIX}$`);
 
@@ -8,7 +8,9 @@ test.describe('route guard, titles, 404', () => {
     test(`${route} while logged out opens the login popup with redirect, then lands there`, async ({ page, registerUser }) => {
       const user = await registerUser();
       await page.goto(route);
-      await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('show') === 'login_form' && url.searchParams.get('redirect') === route);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === '/' && url.searchParams.get('show') === 'login_form' && url.searchParams.get('redirect') === route,
+      );
       const login = dialog(page, 'Вход');
       await expect(login).toBeVisible();
       await submitPasswordLogin(login, user);
@@ -38,6 +40,16 @@ test.describe('route guard, titles, 404', () => {
     await expectLoggedIn(page, user);
   });
 
+  test('logging out on a login-required route goes to main', async ({ page, registerUser, loginViaApi }) => {
+    const user = await registerUser();
+    await loginViaApi(user);
+    await page.goto('/profile');
+    await expectLoggedIn(page, user);
+    await header(page).getByRole('button', { name: 'Выход' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expectLoggedOut(page);
+  });
+
   test('document titles are «{page} — HR-клуб» and change with the route', async ({ page, registerUser, loginViaApi }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(titlePattern);
@@ -46,7 +58,7 @@ test.describe('route guard, titles, 404', () => {
     const user = await registerUser();
     await loginViaApi(user);
     await page.goto('/profile');
-    await expect(page).toHaveTitle(titlePattern);
+    await expect(page).toHaveTitle(`Личный кабинет${TITLE_SUFFIX}`);
     await expect(page).not.toHaveTitle(homeTitle);
     const profileTitle = await page.title();
 
@@ -61,7 +73,7 @@ test.describe('route guard, titles, 404', () => {
     const res = await page.goto('/no-such-page-e2e');
     expect(res?.status()).toBeLessThan(500);
     await expect(page.getByText(/404|не найден/i).first()).toBeVisible();
-    await expect(page).toHaveTitle(titlePattern);
+    await expect(page).toHaveTitle(new RegExp(`не найден.*${TITLE_SUFFIX}$`, 'i'));
     await expect(page).toHaveURL(/\/no-such-page-e2e|\/404/);
   });
 });

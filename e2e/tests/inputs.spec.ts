@@ -8,10 +8,9 @@ test.describe('masked inputs', () => {
     const reg = await openRegistration(page);
     const phone = reg.getByRole('textbox', { name: 'Телефон' });
     await phone.click();
-    const before = await phone.inputValue();
-    await phone.pressSequentially('abcабв', { delay: 20 });
-    expect(await phone.inputValue()).toBe(before);
-    expect((await phone.inputValue()).replace(/\D/g, '')).toMatch(/^7?$/);
+    await phone.pressSequentially('abcабв!', { delay: 20 });
+    // Nothing typed gets in: at most the mask's own «+7 (» prefix shows up.
+    expect(['', '+7', '+7 ', '+7 (']).toContain(await phone.inputValue());
 
     await phone.pressSequentially('9161234567', { delay: 20 });
     await expect(phone).toHaveValue('+7 (916) 123-45-67');
@@ -21,6 +20,7 @@ test.describe('masked inputs', () => {
   });
 
   test('phone with 7+ equal digits in a row is refused with «Ошибка заполнения данных»', async ({ page }) => {
+    test.slow(); // the whole registration form, with the 2 s city search
     await page.goto('/');
     const reg = await openRegistration(page);
     await fillRegistration(reg, registrationPayload({ phone: '+7 (999) 999-99-99' }));
@@ -37,6 +37,7 @@ test.describe('masked inputs', () => {
   });
 
   test('phone whose area code starts with 5 is refused', async ({ page }) => {
+    test.slow(); // the whole registration form, with the 2 s city search
     await page.goto('/');
     const reg = await openRegistration(page);
     await fillRegistration(reg, registrationPayload({ phone: '+7 (516) 123-45-67' }));
@@ -53,7 +54,7 @@ test.describe('masked inputs', () => {
     await page.goto('/');
     const codeDialog = await requestLoginCode(page, user.email);
     const boxes = codeBoxes(codeDialog);
-    const [b1, b2, b3, b4] = boxes as [typeof boxes[0], typeof boxes[0], typeof boxes[0], typeof boxes[0]];
+    const [b1, b2, b3, b4] = boxes as [(typeof boxes)[0], (typeof boxes)[0], (typeof boxes)[0], (typeof boxes)[0]];
 
     // Non-digits are stripped.
     await b1.click();

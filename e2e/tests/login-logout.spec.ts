@@ -1,12 +1,12 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { expectLoggedIn, expectLoggedOut, header, openLogin, submitPasswordLogin } from '../fixtures/ui.ts';
+import { action, expectLoggedIn, expectLoggedOut, header, openLogin, recordStorageEvents, submitPasswordLogin } from '../fixtures/ui.ts';
 
-const sessionCookie = async (context: BrowserContext) =>
-  (await context.cookies()).find((c) => c.name === 'hr_session');
+const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'hr_session');
 
 test.describe('login and logout', () => {
   test('password login shows the member; a second tab follows the logout without reload', async ({ page, context, registerUser }) => {
+    test.slow(); // two tabs, a login and a logout
     const user = await registerUser();
     await page.goto('/');
     await expectLoggedOut(page);
@@ -22,11 +22,18 @@ test.describe('login and logout', () => {
     await tab2.evaluate(() => {
       (window as unknown as { __noReload: boolean }).__noReload = true;
     });
+    const storageKeysSeenByTab2 = await recordStorageEvents(tab2);
 
     await header(page).getByRole('button', { name: 'Выход' }).click();
     await expectLoggedOut(page);
     await expectLoggedOut(tab2);
     expect(await tab2.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    // SEED 4: the broadcast goes through the local-storage key hr-app-logout.
+    expect(await storageKeysSeenByTab2()).toContain('hr-app-logout');
+
+    // SEED 4: the last login e-mail is remembered on this device and offered again.
+    const again = await openLogin(page);
+    await expect(again.getByRole('textbox', { name: 'Логин' })).toHaveValue(user.email);
 
     // And the server agrees: the session is gone for both tabs.
     const info = await page.request.get('/api/user/main_info', { failOnStatusCode: false });
@@ -39,10 +46,12 @@ test.describe('login and logout', () => {
     const tab2 = await context.newPage();
     await tab2.goto('/');
     await expectLoggedOut(tab2);
+    const storageKeysSeenByTab2 = await recordStorageEvents(tab2);
     const login = await openLogin(page);
     await submitPasswordLogin(login, user);
     await expectLoggedIn(page, user);
     await expectLoggedIn(tab2, user);
+    expect(await storageKeysSeenByTab2()).toContain('hr-app-login');
   });
 
   test('a wrong password shows the server error under the e-mail field', async ({ page, registerUser }) => {
@@ -63,7 +72,10 @@ test.describe('login and logout', () => {
     const password = login.getByLabel('Пароль', { exact: true });
     await password.fill('secret123');
     await expect(password).toHaveAttribute('type', 'password');
-    await login.getByRole('button', { name: /показать|скрыть/i }).first().click();
+    await login
+      .getByRole('button', { name: /показать|скрыть/i })
+      .first()
+      .click();
     await expect(password).toHaveAttribute('type', 'text');
   });
 
@@ -72,6 +84,7 @@ test.describe('login and logout', () => {
     registerUser,
     baseURL,
   }) => {
+    test.slow(); // two browser contexts, two logins
     const user = await registerUser();
     for (const remember of [true, false]) {
       const context = await browser.newContext({ baseURL });
@@ -91,5 +104,13 @@ test.describe('login and logout', () => {
       expect(cookie?.httpOnly).toBe(true);
       await context.close();
     }
+  });
+
+  test('«Регистрация» in the login popup closes it and opens the registration popup', async ({ page }) => {
+    await page.goto('/');
+    const login = await openLogin(page);
+    await action(login, 'Регистрация').click();
+    await expect(login).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Регистрация' })).toBeVisible();
   });
 });

@@ -50,13 +50,21 @@ test.describe('mail decoder', () => {
 
   test('single-part base64 body and a reset link split by QP soft breaks', () => {
     const b64 = decodeMail(
-      ['Subject: x', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', Buffer.from('Смена пароля').toString('base64')].join('\r\n'),
+      [
+        'Subject: x',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from('Смена пароля').toString('base64'),
+      ].join('\r\n'),
     );
     expect(b64.text).toBe('Смена пароля');
 
     const link = 'http://127.0.0.1:3217/?email=e2e-x%40example.ru&pass_reset_token=abcDEF123_-';
     const qp = `=D0=A1=D1=81=D1=8B=D0=BB=D0=BA=D0=B0: ${link.slice(0, 40).replace(/=/g, '=3D')}=\r\n${link.slice(40).replace(/=/g, '=3D')}\r\n`;
-    const mail = decodeMail(['Subject: r', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', qp].join('\r\n'));
+    const mail = decodeMail(
+      ['Subject: r', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', qp].join('\r\n'),
+    );
     expect(extractResetLink(mail.text)).toBe(link);
   });
 

@@ -1,19 +1,16 @@
 import { tryLogin } from '../fixtures/api.ts';
 import { extractResetLink } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { dialog, expectLoggedIn, expectLoggedOut, header, openLogin, submitPasswordLogin } from '../fixtures/ui.ts';
+import { action, dialog, expectLoggedIn, expectLoggedOut, header, openLogin, submitPasswordLogin } from '../fixtures/ui.ts';
 
 test.describe('password reset', () => {
-  test('forgot → mail link → new password; the old one stops working; the link works once', async ({
-    page,
-    registerUser,
-    mailbox,
-  }) => {
+  test('forgot → mail link → new password; the old one stops working; the link works once', async ({ page, registerUser, mailbox }) => {
+    test.slow(); // the longest journey: mail, reset, three logins, the link again
     const user = await registerUser();
     const newPassword = 'newSecret456';
     await page.goto('/');
     const login = await openLogin(page);
-    await login.getByRole('button', { name: 'Забыли пароль?' }).or(login.getByRole('link', { name: 'Забыли пароль?' })).first().click();
+    await action(login, 'Забыли пароль?').click();
 
     const forgot = dialog(page, 'Восстановление доступа');
     await expect(forgot).toBeVisible();
@@ -69,11 +66,35 @@ test.describe('password reset', () => {
   test('«Войти или зарегистрироваться» goes back to the login popup', async ({ page }) => {
     await page.goto('/');
     const login = await openLogin(page);
-    await login.getByRole('button', { name: 'Забыли пароль?' }).or(login.getByRole('link', { name: 'Забыли пароль?' })).first().click();
+    await action(login, 'Забыли пароль?').click();
     const forgot = dialog(page, 'Восстановление доступа');
     await expect(forgot).toBeVisible();
-    await forgot.getByRole('button', { name: 'Войти или зарегистрироваться' }).or(forgot.getByRole('link', { name: 'Войти или зарегистрироваться' })).first().click();
+    await action(forgot, 'Войти или зарегистрироваться').click();
     await expect(forgot).toBeHidden();
     await expect(dialog(page, 'Вход')).toBeVisible();
+  });
+
+  test('«Восстановить» reads «Подождите...» while processing and ignores repeat submits', async ({ page, registerUser }) => {
+    const user = await registerUser();
+    let calls = 0;
+    await page.route('**/password/email', async (route) => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    const login = await openLogin(page);
+    await action(login, 'Забыли пароль?').click();
+    const forgot = dialog(page, 'Восстановление доступа');
+    await forgot.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
+    await forgot.getByRole('button', { name: 'Восстановить' }).click();
+    const busy = forgot.getByRole('button', { name: 'Подождите...' });
+    await expect(busy).toBeVisible();
+    // Repeat submits while processing are ignored (SEED 4): a click if the button allows it, and Enter.
+    if (await busy.isEnabled()) await busy.click();
+    await forgot.getByRole('textbox', { name: 'E-mail' }).press('Enter');
+    await expect(forgot.getByRole('button', { name: 'Восстановить' })).toBeVisible({ timeout: 10_000 });
+    await expect(forgot.getByText(/отправ|письм|ссылк/i).first()).toBeVisible();
+    expect(calls).toBe(1);
   });
 });

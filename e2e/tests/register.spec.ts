@@ -4,6 +4,7 @@ import { closeDialog, dialog, expectLoggedIn, fillRegistration, header, openRegi
 
 test.describe('registration', () => {
   test('a visitor registers through the popup and is signed in as a basic member', async ({ page }) => {
+    test.slow(); // the whole registration form, with the 2 s city search
     const p = registrationPayload({ position: `Директор по персоналу ${Date.now() % 100000}` });
     await page.goto('/');
     const reg = await openRegistration(page);
@@ -18,9 +19,18 @@ test.describe('registration', () => {
 
     await expectLoggedIn(page, { name: 'Мария', family: 'Иванова' }, 'Базовый');
     await expect(header(page)).toContainText(/ID: \d+/);
+
+    // What the form sent is what the club keeps: the free-typed position, the city picked from the list.
+    const profile = await page.request.get('/api/user/profile');
+    expect(profile.status()).toBe(200);
+    const res = ((await profile.json()) as { res: Record<string, unknown> }).res;
+    expect(res.position).toBe(p.position);
+    expect(res.company).toBe(p.company);
+    expect(res.company_people_count).toBe(p.company_people_count);
   });
 
   test('registering again with the same e-mail shows the server error and «Почти готово»', async ({ page, registerUser }) => {
+    test.slow(); // the whole registration form, with the 2 s city search
     const existing = await registerUser();
     await page.goto('/');
     const reg = await openRegistration(page);
