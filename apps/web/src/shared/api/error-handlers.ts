@@ -1,4 +1,4 @@
-import { LOGIN_ERROR_REOPEN_DELAY_MS } from '@hr/contract';
+import { LOGIN_ERROR_REOPEN_DELAY_MS } from '@hr/contract/constants';
 import { currentPath, loginUrl, NOT_FOUND_PATH, navigateTo } from '@/shared/lib/navigation.ts';
 import { emitPopup } from '@/shared/lib/popups-bus.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
@@ -28,8 +28,14 @@ export function handleErrorWithRedirect(error: unknown): void {
       window.setTimeout(() => emitPopup('showAuthForm'), LOGIN_ERROR_REOPEN_DELAY_MS);
       return;
     }
-    if (error.status === 403) return showForbiddenDialog(error.payload.title, error.payload.message);
-    if (error.status === 404) return navigateTo(NOT_FOUND_PATH, { replace: true });
+    if (error.status === 403) {
+      showForbiddenDialog(error.payload.title, error.payload.message);
+      return;
+    }
+    if (error.status === 404) {
+      navigateTo(NOT_FOUND_PATH, { replace: true });
+      return;
+    }
     if (error.status === 422) return;
   }
   showAnswerMessage(error);

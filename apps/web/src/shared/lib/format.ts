@@ -7,7 +7,10 @@ export function initials(name?: string | null, family?: string | null): string {
 }
 
 export function fullName(name?: string | null, family?: string | null): string {
-  return [name, family].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return [name, family]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Russian plural: plural(5, ['отклик', 'отклика', 'откликов']) → 'откликов'. */

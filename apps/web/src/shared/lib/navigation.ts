@@ -17,7 +17,7 @@ export function currentPath(): string {
 
 /** Only same-site paths are followed after login (`//evil.example` and `https://…` are not). */
 export function safeRedirectTarget(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return value;
 }
 

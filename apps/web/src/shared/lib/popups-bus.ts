@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { MessagePopupOptions } from '@/shared/ui/dialogs.tsx';
 
 /** SEED 2: popups are opened and closed by named events. */
 export type PopupEvents = {
@@ -10,12 +11,17 @@ export type PopupEvents = {
   closeForgotForm: undefined;
   showResetForm: { email?: string; token?: string } | undefined;
   closeResetForm: undefined;
+  /** SEED popup 7: a title, a message (HTML allowed), an optional button. */
+  showMessage: MessagePopupOptions;
 };
 export type PopupEventName = keyof PopupEvents;
 
 const target = new EventTarget();
 
-export function emitPopup<K extends PopupEventName>(name: K, ...payload: PopupEvents[K] extends undefined ? [] | [undefined] : [PopupEvents[K]] | []): void {
+export function emitPopup<K extends PopupEventName>(
+  name: K,
+  ...payload: PopupEvents[K] extends undefined ? [] | [undefined] : [PopupEvents[K]] | []
+): void {
   target.dispatchEvent(new CustomEvent(name, { detail: payload[0] }));
 }
 

@@ -3,15 +3,17 @@ import type { FieldErrors } from '@/shared/api/api-error.ts';
 type Issue = { path: readonly PropertyKey[]; message: string };
 type SafeParser = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } } };
 
-/** Runs a contract schema on the client and returns its messages per field (or null when valid). */
+/**
+ * Runs a contract schema on the client and returns its first message per field (or null when valid):
+ * an empty phone says «обязательно», not that and «ошибка заполнения» at once.
+ */
 export function validateWith(schema: SafeParser, values: unknown): FieldErrors | null {
   const result = schema.safeParse(values);
   if (result.success) return null;
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? 'form');
-    const list = (errors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
+    errors[key] ??= [issue.message];
   }
   return errors;
 }

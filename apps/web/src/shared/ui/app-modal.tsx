@@ -1,11 +1,24 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useId, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 
 /** Modal with the app's defaults: centred, full screen on phones, titled (the dialog's name). */
-export function AppModal({ children, size = 440, ...props }: ModalProps & { title: string }) {
+export function AppModal({ children, size = 440, id, onClose, opened, ...props }: ModalProps & { title: string }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
+  const modalId = useId(id);
+
+  // Mantine closes every open modal on Esc; with a dialog on top, only the top one should close.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !opened || event.isComposing) return;
+    const dialog = (event.target as Element | null)?.closest?.('[role="dialog"]');
+    if (!dialog || dialog.getAttribute('aria-describedby') === `${modalId}-body`) onClose();
+  });
+
   return (
     <Modal
+      id={modalId}
+      opened={opened}
+      onClose={onClose}
+      closeOnEscape={false}
       centered
       size={size}
       radius="lg"

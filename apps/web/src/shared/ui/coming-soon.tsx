@@ -20,7 +20,7 @@ export function ComingSoon({ title, description, icon: Icon = IconClockHour4, po
         <ThemeIcon size={72} radius={36} variant="light" color="brand" aria-hidden>
           <Icon size={36} stroke={1.6} />
         </ThemeIcon>
-        <Badge variant="light" color="orange" size="lg" radius="sm">
+        <Badge variant="light" color="orange" c="#9a3c00" size="lg" radius="sm">
           Раздел скоро появится
         </Badge>
         <Title order={2} fz={{ base: 22, sm: 28 }}>
@@ -39,7 +39,9 @@ export function ComingSoon({ title, description, icon: Icon = IconClockHour4, po
           </Stack>
         ) : null}
         <Group justify="center" gap="sm" mt="xs">
-          {actions ?? (
+          {actions !== undefined ? (
+            actions
+          ) : (
             <Button component={Link} to="/" variant="light">
               На главную
             </Button>

@@ -1,8 +1,12 @@
-import { DIALOG_CANCEL_COLOR, DIALOG_CONFIRM_COLOR, MSG } from '@hr/contract';
+import { DIALOG_CANCEL_COLOR, DIALOG_CONFIRM_COLOR } from '@hr/contract/constants';
+import { MSG } from '@hr/contract/messages';
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconLock, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
+/** Dark text keeps the SEED colours (#5B8AC6, #ff7674) readable (WCAG AA) on the buttons. */
+const ON_COLOR_TEXT = '#0d1b2e';
 
 export type MessageType = 'warning' | 'error' | 'info' | 'success' | 'forbidden';
 
@@ -58,6 +62,8 @@ export function showMessagePopup(options: MessagePopupOptions): string {
         <Group justify="flex-end">
           <Button
             color={DIALOG_CONFIRM_COLOR}
+            c={ON_COLOR_TEXT}
+            data-autofocus
             onClick={() => {
               modals.close(id);
               options.onButton?.();
@@ -89,10 +95,11 @@ export function showConfirmDialog(options: ConfirmDialogOptions): string {
   return modals.openConfirmModal({
     title: options.title,
     centered: true,
+    size: 520,
     children: options.children,
     labels: { confirm: options.confirmLabel, cancel: options.cancelLabel },
-    confirmProps: { color: DIALOG_CONFIRM_COLOR },
-    cancelProps: { color: DIALOG_CANCEL_COLOR, variant: 'filled' },
+    confirmProps: { color: DIALOG_CONFIRM_COLOR, c: ON_COLOR_TEXT, 'data-autofocus': true },
+    cancelProps: { color: DIALOG_CANCEL_COLOR, c: ON_COLOR_TEXT, variant: 'filled' },
     groupProps: { wrap: 'wrap', justify: 'flex-end' },
     onConfirm: () => {
       decided = true;

@@ -9,7 +9,7 @@ type PageSectionProps = {
 };
 
 /** The usual page frame: a heading and the content below it. */
-export function PageSection({ title, subtitle, children, size = 'lg' }: PageSectionProps) {
+export function PageSection({ title, subtitle, children, size = 'xl' }: PageSectionProps) {
   return (
     <Container size={size} py={{ base: 'lg', sm: 40 }} px={{ base: 'md', sm: 'lg' }}>
       <Stack gap="lg">

@@ -10,6 +10,7 @@ type PasswordFieldProps = PasswordInputProps & {
 export function PasswordField({ toggleLabel = 'Показать пароль', ...props }: PasswordFieldProps) {
   return (
     <PasswordInput
+      size="sm"
       visibilityToggleButtonProps={{ 'aria-label': toggleLabel, tabIndex: 0, title: toggleLabel }}
       visibilityToggleIcon={({ reveal }) => (reveal ? <IconEyeOff size={18} stroke={1.6} /> : <IconEye size={18} stroke={1.6} />)}
       {...props}

@@ -1,4 +1,4 @@
-import { CITY_SEARCH_DELAY_MS } from '@hr/contract';
+import { CITY_SEARCH_DELAY_MS } from '@hr/contract/constants';
 import { Autocomplete, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';

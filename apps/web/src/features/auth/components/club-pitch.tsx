@@ -2,9 +2,21 @@ import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAddressBook, IconBrandTelegram, IconCalendarEvent, IconUsersGroup } from '@tabler/icons-react';
 
 const POINTS = [
-  { icon: IconAddressBook, title: 'Каталог экспертов', text: 'Справочник коллег по направлениям HR: у кого спросить совета и кого порекомендовать.' },
-  { icon: IconUsersGroup, title: 'Нетворкинг', text: 'Закрытое сообщество HR-директоров и рекрутеров, обмен кандидатами и отзывами о них.' },
-  { icon: IconBrandTelegram, title: 'HR-облако', text: 'Telegram-бот клуба: уведомления об откликах и коды для входа прямо в мессенджере.' },
+  {
+    icon: IconAddressBook,
+    title: 'Каталог экспертов',
+    text: 'Справочник коллег по направлениям HR: у кого спросить совета и кого порекомендовать.',
+  },
+  {
+    icon: IconUsersGroup,
+    title: 'Нетворкинг',
+    text: 'Закрытое сообщество HR-директоров и рекрутеров, обмен кандидатами и отзывами о них.',
+  },
+  {
+    icon: IconBrandTelegram,
+    title: 'HR-облако',
+    text: 'Telegram-бот клуба: уведомления об откликах и коды для входа прямо в мессенджере.',
+  },
   { icon: IconCalendarEvent, title: 'Более 40 мероприятий в год', text: 'Встречи, мастер-классы и разборы кейсов с практиками рынка.' },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { CONFIRMATION_CODE_LENGTH } from '@hr/contract';
+import { CONFIRMATION_CODE_LENGTH } from '@hr/contract/constants';
 import { Group, TextInput } from '@mantine/core';
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 

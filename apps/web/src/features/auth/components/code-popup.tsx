@@ -1,4 +1,5 @@
-import { CODE_SUBMIT_LOCK_MS, CONFIRMATION_CODE_LENGTH, MSG } from '@hr/contract';
+import { CODE_SUBMIT_LOCK_MS, CONFIRMATION_CODE_LENGTH } from '@hr/contract/constants';
+import { MSG } from '@hr/contract/messages';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { allFieldMessages, isApiError, joinErrors } from '@/shared/api/api-error.ts';
@@ -99,11 +100,11 @@ export function CodePopup({ opened, onClose, email, channels, onConfirmed, onCha
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Text size="sm">
-            Мы отправили 4-значный код на e-mail <b>{target?.email ?? email}</b>
+            Мы отправили 4-значный код на e-mail <b className="nowrap">{target?.email ?? email}</b>
             {target?.tg ? (
               <>
                 {' '}
-                и в Telegram <b>{target.tg}</b>
+                и в Telegram <b className="nowrap">{target.tg}</b>
               </>
             ) : null}
             . Введите его, чтобы войти.

@@ -1,4 +1,4 @@
-import { PHONE_MASK } from '@hr/contract';
+import { PHONE_MASK } from '@hr/contract/phone';
 import { InputBase } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { IMaskInput } from 'react-imask';

@@ -188,7 +188,12 @@ export function RegisterPopup(props: RegisterPopupProps) {
               required
               {...form.getInputProps('company')}
             />
-            <NativeSelect label="Количество сотрудников" data={[...COMPANY_SIZES]} required {...form.getInputProps('company_people_count')} />
+            <NativeSelect
+              label="Количество сотрудников"
+              data={[...COMPANY_SIZES]}
+              required
+              {...form.getInputProps('company_people_count')}
+            />
           </SimpleGrid>
           <CityAutocomplete
             value={form.getValues().city_name}
@@ -220,7 +225,7 @@ export function RegisterPopup(props: RegisterPopupProps) {
             />
             <Autocomplete
               label="Профессиональная область"
-              placeholder="Например, подбор персонала"
+              placeholder="Необязательно"
               data={professionAreas as string[]}
               limit={30}
               comboboxProps={{ zIndex: 1000 }}

@@ -69,7 +69,6 @@ export function ResetPopup({ opened, onClose, email: initialEmail, token, onRese
   const otherErrors = Object.entries(errors)
     .filter(([field]) => !(FIELDS as readonly string[]).includes(field))
     .flatMap(([, messages]) => messages);
-  const tokenBroken = Boolean(errors.token);
 
   return (
     <AppModal opened={opened} onClose={onClose} title="Смена пароля">
@@ -83,11 +82,6 @@ export function ResetPopup({ opened, onClose, email: initialEmail, token, onRese
               <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                 {otherErrors.join('\n')}
               </Text>
-              {tokenBroken ? (
-                <LinkButton onClick={onRequestNewLink} mt={6}>
-                  Запросить новую ссылку
-                </LinkButton>
-              ) : null}
             </Alert>
           ) : null}
           <TextInput
@@ -127,6 +121,9 @@ export function ResetPopup({ opened, onClose, email: initialEmail, token, onRese
           <Button type="submit" size="md" fullWidth loading={processing}>
             Сменить пароль
           </Button>
+          <Text size="sm" ta="center">
+            <LinkButton onClick={onRequestNewLink}>Запросить новую ссылку</LinkButton>
+          </Text>
         </Stack>
       </form>
     </AppModal>

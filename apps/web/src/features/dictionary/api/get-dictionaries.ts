@@ -1,4 +1,5 @@
-import { DICTIONARY_CACHE_MS, type Dictionary, type DictionaryItem, type DictionaryName } from '@hr/contract';
+import type { Dictionary, DictionaryItem, DictionaryName } from '@hr/contract';
+import { DICTIONARY_CACHE_MS } from '@hr/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 import { storage } from '@/shared/lib/storage.ts';
@@ -39,12 +40,16 @@ export async function loadDictionaries(names: readonly DictionaryName[]): Promis
   return Object.fromEntries(names.map((name) => [name, cache[name]?.data.items ?? []]));
 }
 
-export function useDictionaries(names: readonly DictionaryName[]): Partial<Record<DictionaryName, DictionaryItem[]>> {
+export function useDictionaries(
+  names: readonly DictionaryName[],
+  options: { enabled?: boolean } = {},
+): Partial<Record<DictionaryName, DictionaryItem[]>> {
   const key = [...names].sort();
   const query = useQuery({
     queryKey: ['dictionary', ...key],
     queryFn: () => loadDictionaries(key as DictionaryName[]),
     staleTime: DICTIONARY_CACHE_MS,
+    enabled: options.enabled ?? true,
   });
   return query.data ?? {};
 }

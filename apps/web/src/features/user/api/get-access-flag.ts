@@ -1,8 +1,8 @@
-import { ALWAYS_FRESH_FLAGS, type AccessFlag } from '@hr/contract';
+import { ALWAYS_FRESH_FLAGS, type AccessFlag } from '@hr/contract/access';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 import { useSession } from '@/shared/session/session-store.ts';
-import { useAccess } from './get-access.ts';
+import { hasFlag, useAccess } from './get-access.ts';
 
 /** GET /api/user/access/{flag}/get */
 export function fetchAccessFlag(flag: AccessFlag | 'teamLead'): Promise<boolean> {
@@ -22,5 +22,5 @@ export function useAccessFlag(flag: AccessFlag | 'teamLead'): boolean {
     gcTime: 0,
     refetchOnMount: 'always',
   });
-  return fresh ? query.data === true : access[flag];
+  return fresh ? query.data === true : hasFlag(access, flag);
 }

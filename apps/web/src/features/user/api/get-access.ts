@@ -1,24 +1,31 @@
-import { ACCESS_CACHE_MS, ACCESS_FLAGS, type AccessMap, STORAGE_STATE_KEY } from '@hr/contract';
+import type { AccessMap } from '@hr/contract';
+import { ACCESS_CACHE_MS, STORAGE_STATE_KEY } from '@hr/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 import { storage } from '@/shared/lib/storage.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 
-type PersistedState = { access?: { userId: number; at: number; value: AccessMap } };
+/** A missing flag means false (SEED 3: every flag defaults to false). */
+export type Access = Partial<AccessMap>;
 
-export const EMPTY_ACCESS: AccessMap = Object.fromEntries([...ACCESS_FLAGS, 'teamLead'].map((flag) => [flag, false])) as AccessMap;
+type PersistedState = { access?: { userId: number; at: number; value: Access } };
 
-export function fetchAccess(): Promise<AccessMap> {
-  return apiGet<AccessMap>('/api/user/access');
+// Deliberately free of the contract's runtime (zod) so the main bundle stays small.
+const EMPTY_ACCESS: Access = {};
+
+export const hasFlag = (access: Access, flag: keyof AccessMap): boolean => access[flag] === true;
+
+export function fetchAccess(): Promise<Access> {
+  return apiGet<Access>('/api/user/access');
 }
 
-function readCached(userId: number): AccessMap | null {
+function readCached(userId: number): Access | null {
   const cached = storage.getJson<PersistedState>(STORAGE_STATE_KEY)?.access;
   if (!cached || cached.userId !== userId || Date.now() - cached.at > ACCESS_CACHE_MS) return null;
-  return { ...EMPTY_ACCESS, ...cached.value };
+  return cached.value;
 }
 
-function writeCached(userId: number, value: AccessMap): void {
+function writeCached(userId: number, value: Access): void {
   const state = storage.getJson<PersistedState>(STORAGE_STATE_KEY) ?? {};
   storage.setJson(STORAGE_STATE_KEY, { ...state, access: { userId, at: Date.now(), value } });
 }
@@ -31,13 +38,13 @@ export function forgetCachedAccess(): void {
 }
 
 /** The access map, cached 15 minutes (SEED 6). A failed load is silently ignored (all false). */
-export async function loadAccess(userId: number, force = false): Promise<AccessMap> {
+export async function loadAccess(userId: number, force = false): Promise<Access> {
   if (!force) {
     const cached = readCached(userId);
     if (cached) return cached;
   }
   try {
-    const value = { ...EMPTY_ACCESS, ...(await fetchAccess()) };
+    const value = (await fetchAccess()) ?? EMPTY_ACCESS;
     writeCached(userId, value);
     return value;
   } catch {
@@ -47,7 +54,7 @@ export async function loadAccess(userId: number, force = false): Promise<AccessM
 
 export const accessQueryKey = (userId: number | undefined) => ['user', 'access', userId ?? 0] as const;
 
-export function useAccess(): { access: AccessMap; isLoading: boolean } {
+export function useAccess(): { access: Access; isLoading: boolean } {
   const { user } = useSession();
   const query = useQuery({
     queryKey: accessQueryKey(user?.id),

@@ -1,0 +1,73 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from '@/features/errors/components/route-error.tsx';
+import { NotFoundPage } from '@/features/errors/pages/not-found-page.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { installDocumentTitle } from './layout/document-title.ts';
+import type { RouteHandle } from './route-handle.ts';
+
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) =>
+  lazy(() => load().then((module) => ({ default: module[key] })));
+
+const HomeRoute = named(() => import('./routes/home-route.tsx'), 'HomeRoute');
+const SearchRoute = named(() => import('./routes/search-route.tsx'), 'SearchRoute');
+const SearchOldPage = named(() => import('@/features/search/pages/search-old-page.tsx'), 'SearchOldPage');
+const PopularResumePage = named(() => import('@/features/resume/pages/popular-resume-page.tsx'), 'PopularResumePage');
+const ResumePage = named(() => import('@/features/resume/pages/resume-page.tsx'), 'ResumePage');
+const FavouritePage = named(() => import('@/features/favourite/pages/favourite-page.tsx'), 'FavouritePage');
+const FavouriteResumePage = named(() => import('@/features/favourite/pages/favourite-resume-page.tsx'), 'FavouriteResumePage');
+const VacancyListPage = named(() => import('@/features/vacancy/pages/vacancy-list-page.tsx'), 'VacancyListPage');
+const VacancyCreatePage = named(() => import('@/features/vacancy/pages/vacancy-create-page.tsx'), 'VacancyCreatePage');
+const VacancyViewPage = named(() => import('@/features/vacancy/pages/vacancy-view-page.tsx'), 'VacancyViewPage');
+const VacancyEditPage = named(() => import('@/features/vacancy/pages/vacancy-edit-page.tsx'), 'VacancyEditPage');
+const VacancyRepliesPage = named(() => import('@/features/vacancy/pages/vacancy-replies-page.tsx'), 'VacancyRepliesPage');
+const VacancyReplyPage = named(() => import('@/features/vacancy/pages/vacancy-reply-page.tsx'), 'VacancyReplyPage');
+const ProfilePage = named(() => import('@/features/user/pages/profile-page.tsx'), 'ProfilePage');
+const ProfileEditPage = named(() => import('@/features/user/pages/profile-edit-page.tsx'), 'ProfileEditPage');
+const ReviewEditPage = named(() => import('@/features/review/pages/review-edit-page.tsx'), 'ReviewEditPage');
+const ReviewRequestPage = named(() => import('@/features/review/pages/review-request-page.tsx'), 'ReviewRequestPage');
+const ReviewRequestSendPage = named(() => import('@/features/review/pages/review-request-send-page.tsx'), 'ReviewRequestSendPage');
+const AdminPage = named(() => import('@/features/admin/pages/admin-page.tsx'), 'AdminPage');
+const ErrorPage = named(() => import('@/features/errors/pages/error-page.tsx'), 'ErrorPage');
+
+const page = (path: string, Component: ComponentType, handle: RouteHandle): RouteObject => ({ path, Component, handle });
+
+/** SEED 2 routes, plus /search, /admin, /error and the 404 page. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          page('/', HomeRoute, { name: 'main', title: 'Поиск кандидатов' }),
+          page('/search', SearchRoute, { name: 'search', title: 'Поиск кандидатов' }),
+          page('/search_old', SearchOldPage, { name: 'search_old', title: 'Простой поиск' }),
+          page('/popular_resume', PopularResumePage, { name: 'popular_resume', title: 'Популярные резюме', auth: true }),
+          page('/favourite', FavouritePage, { name: 'favourite', title: 'Избранное', auth: true }),
+          page('/favourite/:id', FavouriteResumePage, { name: 'favourite_resume', title: 'Резюме из избранного', auth: true }),
+          page('/vacancy', VacancyListPage, { name: 'vacancy', title: 'Заявки на вакансии', auth: true }),
+          page('/vacancy/create', VacancyCreatePage, { name: 'vacancy_create', title: 'Новая вакансия', auth: true }),
+          page('/vacancy/:id', VacancyViewPage, { name: 'vacancy_view', title: 'Вакансия' }),
+          page('/vacancy/:id/edit', VacancyEditPage, { name: 'vacancy_edit', title: 'Редактирование вакансии', auth: true }),
+          page('/vacancy/:id/reply', VacancyRepliesPage, { name: 'vacancy_reply', title: 'Отклики на вакансию', auth: true }),
+          page('/vacancy/:vId/reply/:rId', VacancyReplyPage, { name: 'vacancy_reply_view', title: 'Отклик кандидата', auth: true }),
+          page('/profile', ProfilePage, { name: 'profile', title: 'Личный кабинет', auth: true }),
+          page('/profile/edit', ProfileEditPage, { name: 'profile_edit', title: 'Редактирование профиля', auth: true }),
+          page('/resume/:hash', ResumePage, { name: 'resume', title: 'Резюме', auth: true }),
+          page('/review/request/:id', ReviewRequestPage, { name: 'review_request', title: 'Запрос отзыва' }),
+          page('/review/request/:id/send', ReviewRequestSendPage, { name: 'review_request_send', title: 'Отзыв о кандидате' }),
+          page('/review/:id', ReviewEditPage, { name: 'review', title: 'Редактирование отзыва', auth: true }),
+          page('/admin', AdminPage, { name: 'admin', title: 'Администрирование', auth: true }),
+          page('/error', ErrorPage, { name: 'error', title: 'Ошибка' }),
+          page('/404', NotFoundPage, { name: '404', title: 'Страница не найдена' }),
+          page('*', NotFoundPage, { name: '404', title: 'Страница не найдена' }),
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+installDocumentTitle(router);

@@ -1,0 +1,46 @@
+import type { AccessFlag } from '@hr/contract';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconMinus } from '@tabler/icons-react';
+import { useAccessFlag } from '../api/get-access-flag.ts';
+
+const OPTIONS: readonly { flag: AccessFlag; title: string; text: string }[] = [
+  { flag: 'open_contact', title: 'Контакты кандидатов', text: 'Открытие телефона, e-mail и Telegram в резюме' },
+  { flag: 'commerce_account', title: 'Корпоративный аккаунт', text: 'Без дневного лимита на открытие контактов, выгрузка списков' },
+  { flag: 'has_vacancy', title: 'Заявки на вакансии', text: 'Создание и публикация вакансий с откликами' },
+  { flag: 'mass_search', title: 'Массовый поиск', text: 'Несколько городов сразу, выгрузка результатов' },
+  { flag: 'spec_search', title: 'Расширенный поиск', text: 'Язык запросов И/ИЛИ/НЕ и поиск по прежнему работодателю' },
+  { flag: 'team_lead', title: 'Руководитель команды', text: 'Приглашение коллег и общий доступ к избранному и вакансиям' },
+];
+
+function AccessRow({ flag, title, text }: (typeof OPTIONS)[number]) {
+  const enabled = useAccessFlag(flag);
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start" data-flag={flag} data-enabled={enabled}>
+      <ThemeIcon size={26} radius="xl" variant={enabled ? 'filled' : 'light'} color={enabled ? 'teal' : 'gray'} aria-hidden>
+        {enabled ? <IconCheck size={16} /> : <IconMinus size={16} />}
+      </ThemeIcon>
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          {title}
+          <Text span size="xs" fw={500} c={enabled ? 'teal.9' : 'dimmed'} ml={8}>
+            {enabled ? 'подключено' : 'не подключено'}
+          </Text>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {text}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** The user's options (SEED 6 access flags) as the cabinet shows them. */
+export function AccessList() {
+  return (
+    <Stack gap="md">
+      {OPTIONS.map((option) => (
+        <AccessRow key={option.flag} {...option} />
+      ))}
+    </Stack>
+  );
+}
