@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,7 +24,18 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       wildcard: false,
     });
   }
-  const template = hasBuild ? readFileSync(indexFile, 'utf8') : fallbackPage();
+  // Re-read when the build changes under a running server (a rebuild otherwise 404s its new assets).
+  let template = hasBuild ? readFileSync(indexFile, 'utf8') : fallbackPage();
+  let templateTime = hasBuild ? statSync(indexFile).mtimeMs : 0;
+  const currentTemplate = () => {
+    if (!hasBuild) return template;
+    const mtime = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime && mtime !== templateTime) {
+      template = readFileSync(indexFile, 'utf8');
+      templateTime = mtime;
+    }
+    return template;
+  };
   const publicFiles = hasBuild ? listPublicFiles(dist) : new Set<string>();
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -37,7 +48,7 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(template.replace(CSRF_PLACEHOLDER, token));
+      .send(currentTemplate().replace(CSRF_PLACEHOLDER, token));
   };
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -1,0 +1,44 @@
+import { errorBody, searchQueryInput } from '@hr/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import { fieldErrors } from '../../../lib/app-error.ts';
+import { exportSearch } from './export.service.ts';
+
+const exportQuery = z
+  .object({ format: z.enum(['csv', 'xlsx'], { error: 'Формат выгрузки: csv или xlsx' }) })
+  .catchall(z.unknown());
+
+/** `GET /api/resume/search/export?format=csv|xlsx&<search parameters>` (mass_search). */
+export function exportRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/search/export',
+      {
+        schema: {
+          tags: ['resume'],
+          summary: 'Export up to 1000 search results (mass_search)',
+          querystring: exportQuery,
+          response: { 200: z.any().describe('CSV or XLSX file'), 401: errorBody, 403: errorBody, 422: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const { format, ...rest } = request.query;
+        const parsed = searchQueryInput.safeParse(rest);
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'query')] ??= []).push(issue.message);
+          throw fieldErrors(errors);
+        }
+        const file = await exportSearch(ctx, request.user, parsed.data, format);
+        return reply
+          .type(file.type)
+          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .header('Cache-Control', 'no-store')
+          .send(file.body);
+      },
+    );
+  };
+}
