@@ -1,9 +1,14 @@
+import { existsSync } from 'node:fs';
 import { ACCOUNT_TYPES, type AccountType } from '@hr/contract';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import { acquireDataDirLock, DataDirBusyError } from './lib/data-dir-lock.ts';
 import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
+import { runEducationCreate } from './modules/education/education.service.ts';
+import { duration, formatCount, progressBar } from './modules/resume/generator/progress.ts';
+import { seedDemoResumes } from './modules/resume/generator/seed.ts';
+import { ImportFileError, importFormatOf, importResumes } from './modules/resume/import/import.service.ts';
 import { accessMapOf } from './modules/user/user.policy.ts';
 import { createUser, findUserByEmail, setAccountType, setUserFlags } from './modules/user/user.service.ts';
 import { seedDemoUsers } from './seed/demo-users.ts';
@@ -13,23 +18,34 @@ const USAGE = `Использование: npm run cli -- <команда> [па
   user:create --email E --password P [--fio "Фамилия Имя"] [--type basic|resident|admin] [--flags a,b]
   user:flags  --email E [--set a,b] [--clear c,d]
   user:type   --email E --type basic|resident|admin
-  seed        демо-пользователи и справочники
+  seed        [--resumes N [--random-seed S]]
+              демо-пользователи и справочники; с --resumes ещё N демо-резюме (тот же S — те же резюме:
+              повторный запуск обновляет их, а не дублирует)
+  import      FILE
+              резюме из файла: JSON Lines в формате hh.ru (.jsonl, .ndjson, .json) или CSV (.csv,
+              колонки — src/modules/resume/import/README.md). Ошибочные строки — в stderr как
+              «line N: причина»; код выхода 0 — всё загружено, 3 — часть строк отклонена
 
 Работает с той же базой, что и сервер: DATA_DIR (встроенная) или DATABASE_URL (PostgreSQL).`;
 
-function parseArgs(argv: string[]): { command?: string; opts: Record<string, string> } {
+function parseArgs(argv: string[]): { command?: string; opts: Record<string, string>; args: string[] } {
   const [command, ...rest] = argv;
   const opts: Record<string, string> = {};
+  const args: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string;
-    if (!arg.startsWith('--')) throw new CliError(`Непонятный аргумент: ${arg}`);
+    if (!arg.startsWith('--')) {
+      if (command !== 'import') throw new CliError(`Непонятный аргумент: ${arg}`);
+      args.push(arg);
+      continue;
+    }
     const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
     const value = inline ?? rest[i + 1];
     if (inline === undefined) i++;
     if (value === undefined || value.startsWith('--')) throw new CliError(`Параметру --${key} нужно значение`);
     opts[key] = value;
   }
-  return { command, opts };
+  return { command, opts, args };
 }
 
 class CliError extends Error {}
@@ -40,16 +56,36 @@ const need = (opts: Record<string, string>, key: string) => {
   if (!v) throw new CliError(`Нужен параметр --${key}`);
   return v;
 };
+const count = (opts: Record<string, string>, key: string) => {
+  const v = opts[key];
+  if (v === undefined) return undefined;
+  const n = Number(v.replace(/[_\s]/g, ''));
+  if (!Number.isSafeInteger(n) || n < 1 || n > 50_000_000) throw new CliError(`--${key}: целое число от 1`);
+  return n;
+};
 const accountType = (v: string): AccountType => {
   if (!(v in ACCOUNT_TYPES)) throw new CliError(`--type: одно из ${Object.keys(ACCOUNT_TYPES).join(', ')}`);
   return v as AccountType;
 };
 
 async function main(): Promise<number> {
-  const { command, opts } = parseArgs(process.argv.slice(2));
+  const { command, opts, args } = parseArgs(process.argv.slice(2));
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 2;
+  }
+  // Checked before the database is opened: a typo costs nothing.
+  const resumes = command === 'seed' ? count(opts, 'resumes') : undefined;
+  if (command === 'seed' && opts['random-seed'] !== undefined && resumes === undefined) throw new CliError('--random-seed нужен вместе с --resumes N');
+  const file = command === 'import' ? args[0] : undefined;
+  if (command === 'import') {
+    if (!file || args.length > 1) throw new CliError('Использование: npm run cli -- import FILE');
+    try {
+      importFormatOf(file);
+    } catch (err) {
+      throw new CliError((err as Error).message);
+    }
+    if (!existsSync(file)) throw new CliError(`Файл не найден: ${file}`);
   }
   const config = loadConfig();
   const embedded = !config.databaseUrl;
@@ -91,7 +127,47 @@ async function main(): Promise<number> {
         const logins = await seedDemoUsers(db);
         console.log('Справочники загружены. Демо-входы:');
         for (const d of logins) console.log(`  ${d.email} / ${d.password}  — ${d.role}`);
+        if (resumes === undefined) return 0;
+        // Ctrl+C stops the load cleanly (the indexes are rebuilt); a second Ctrl+C quits at once.
+        const abort = new AbortController();
+        process.once('SIGINT', () => {
+          console.error('\nОстанавливаюсь: дописываю начатое и восстанавливаю индексы (ещё раз Ctrl+C — выйти сразу)…');
+          abort.abort();
+          process.once('SIGINT', () => process.exit(130));
+        });
+        const bar = progressBar();
+        const seed = opts['random-seed'] ?? '1';
+        const r = await seedDemoResumes(database, { count: resumes, seed, onProgress: bar.update, signal: abort.signal });
+        bar.done();
+        const rate = r.loadMs > 0 ? ((r.inserted + r.updated) / r.loadMs) * 1000 : 0;
+        console.log(
+          `Демо-резюме (seed ${seed}): ${formatCount(r.inserted + r.updated)} — новых ${formatCount(r.inserted)}, обновлено ${formatCount(r.updated)}` +
+            `${r.aborted ? ' (остановлено)' : ''} за ${duration(r.ms)}: загрузка ${duration(r.loadMs)} (${formatCount(rate)} строк/с)` +
+            `${r.rebuiltIndexes.length ? `, индексы ${duration(r.indexMs)} (${r.rebuiltIndexes.length})` : ''}, ANALYZE ${duration(r.analyzeMs)}`,
+        );
+        return r.aborted ? 130 : 0;
+      }
+      case 'education:create': {
+        const educationId = Number(need(opts, 'education-id'));
+        if (!Number.isInteger(educationId) || educationId <= 0) throw new CliError('--education-id: целое положительное число');
+        const { id, notified } = await runEducationCreate({ database, config }, { title: need(opts, 'title'), message: need(opts, 'message'), educationId });
+        console.log(`Анонс #${id} создан, уведомлено пользователей: ${notified}. Ссылка: /?e_notify=${id}`);
         return 0;
+      }
+      case 'import': {
+        const path = file as string;
+        let summary: Awaited<ReturnType<typeof importResumes>>;
+        try {
+          summary = await importResumes(database, path, {
+            onReject: (line, reason) => console.error(`line ${line}: ${reason}`),
+            onWarning: (message) => console.error(message),
+          });
+        } catch (err) {
+          if (err instanceof ImportFileError) throw new CliError(err.message);
+          throw err;
+        }
+        console.log(`imported ${summary.imported}, updated ${summary.updated}, rejected ${summary.rejected}`);
+        return summary.rejected ? 3 : 0;
       }
       default:
         throw new CliError(`Неизвестная команда: ${command}\n\n${USAGE}`);

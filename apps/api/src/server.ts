@@ -3,9 +3,11 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { users } from './db/schema/index.ts';
 import { acquireDataDirLock, DataDirBusyError } from './lib/data-dir-lock.ts';
+import { seedDemoResumes } from './modules/resume/generator/seed.ts';
 import { seedDemoUsers } from './seed/demo-users.ts';
 
 const startedAt = Date.now();
+const DEMO_RESUMES = 3000;
 const config = loadConfig();
 const embedded = !config.databaseUrl;
 
@@ -26,6 +28,8 @@ const { app, ctx } = await buildApp(config);
 const [{ n } = { n: 0 }] = await ctx.database.db.select({ n: count() }).from(users);
 const seedDemo = config.demoSeed ?? (embedded && Number(n) === 0);
 const demoLogins = seedDemo ? await seedDemoUsers(ctx.database.db) : [];
+// A few thousand realistic resumes so the search has something to find (deterministic: seed 1).
+const demoResumes = seedDemo ? await seedDemoResumes(ctx.database, { count: DEMO_RESUMES, seed: '1' }) : undefined;
 
 await app.listen({ port: config.port, host: config.host });
 
@@ -35,6 +39,7 @@ const lines = [
   `  База данных: ${embedded ? `встроенная (PGlite) в ${config.dataDir}` : 'PostgreSQL'}`,
   `  Почта: ${config.smtpUrl ? 'SMTP' : 'в журнал и таблицу mail_outbox (SMTP_URL не задан)'}`,
 ];
+if (demoResumes) lines.push(`  Демо-резюме: ${demoResumes.inserted + demoResumes.updated}`);
 if (demoLogins.length) {
   lines.push('  Демо-входы:');
   for (const d of demoLogins) lines.push(`    ${d.email} / ${d.password}  — ${d.role}`);

@@ -1,0 +1,154 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../../../db/client.ts';
+import { csvHeader, csvToHh } from './csv-resume.ts';
+import { parseHhResume, RowError } from './hh-resume.ts';
+import { importLookups } from './lookups.ts';
+import type { ResumeRecord } from './resume.record.ts';
+import { upsertResumes } from './resume.writer.ts';
+import { type Numbered, readCsv, readLines } from './sources.ts';
+
+export type ImportFormat = 'jsonl' | 'csv';
+
+export type ImportSummary = { imported: number; updated: number; rejected: number };
+
+export type ImportOptions = {
+  /** rows per INSERT (default 500) */
+  batchSize?: number;
+  /** a row that was not written: its line and why */
+  onReject?: (line: number, reason: string) => void;
+  /** a note about the file as a whole (e.g. unknown CSV columns) */
+  onWarning?: (message: string) => void;
+  onProgress?: (summary: ImportSummary & { rows: number }) => void;
+  now?: Date;
+};
+
+/** A problem with the file as a whole (missing, unknown extension, bad CSV header): nothing is imported. */
+export class ImportFileError extends Error {}
+
+/** By extension: .jsonl, .ndjson, .json → JSON Lines; .csv → CSV. */
+export function importFormatOf(file: string): ImportFormat {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl';
+  if (ext === '.csv') return 'csv';
+  throw new ImportFileError(`Не знаю формат «${ext || file}»: нужен .jsonl/.ndjson/.json (JSON Lines) или .csv`);
+}
+
+type Row = Numbered<ResumeRecord>;
+type Rejected = { line: number; reason: string };
+
+/** Parsed and checked rows (or the reason a row is rejected), streamed from the file. */
+async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions): AsyncGenerator<Row | Rejected> {
+  const lookups = importLookups();
+  const now = opts.now ?? new Date();
+  if (format === 'jsonl') {
+    let firstLine = true;
+    for await (const { line, value } of readLines(file)) {
+      const text = value.trim();
+      if (!text) continue;
+      if (firstLine && text === '[') throw new ImportFileError('Файл — JSON-массив; нужен JSON Lines: одно резюме на строку');
+      firstLine = false;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (err) {
+        yield { line, reason: `неверный JSON (${(err as Error).message})` };
+        continue;
+      }
+      yield checked(line, () => parseHhResume(parsed, lookups, now));
+    }
+    return;
+  }
+  let header: ReturnType<typeof csvHeader> | undefined;
+  for await (const { line, value } of readCsv(file)) {
+    if (!header) {
+      try {
+        header = csvHeader(value);
+      } catch (err) {
+        throw new ImportFileError(`line ${line}: ${(err as Error).message}`);
+      }
+      if (header.unknown.length) opts.onWarning?.(`CSV: колонки не используются: ${header.unknown.join(', ')}`);
+      continue;
+    }
+    const index = header.index;
+    yield checked(line, () => parseHhResume(csvToHh(value, index), lookups, now));
+  }
+}
+
+function checked(line: number, parse: () => ResumeRecord): Row | Rejected {
+  try {
+    return { line, value: parse() };
+  } catch (err) {
+    if (err instanceof RowError) return { line, reason: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Imports a file of resumes (JSON Lines in hh.ru's layout, or CSV): streams it, checks each row,
+ * writes the good ones in batches (INSERT … ON CONFLICT (source, source_id) DO UPDATE — a source id
+ * seen before updates its resume), reports each bad row through `onReject` and writes nothing of it.
+ */
+export async function importResumes(database: Database, file: string, opts: ImportOptions = {}): Promise<ImportSummary> {
+  const format = importFormatOf(file);
+  if (!existsSync(file) || !statSync(file).isFile()) throw new ImportFileError(`Файл не найден: ${file}`);
+  const batchSize = opts.batchSize ?? 500;
+  const summary: ImportSummary = { imported: 0, updated: 0, rejected: 0 };
+  let rows = 0;
+  const reject = (line: number, reason: string) => {
+    summary.rejected++;
+    opts.onReject?.(line, reason);
+  };
+
+  let batch: Row[] = [];
+  let ids = new Set<string>();
+  // One write in flight while the next batch is parsed; batches land in file order.
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const rowsToWrite = batch;
+    batch = [];
+    ids = new Set();
+    await writing;
+    if (!rowsToWrite.length) return;
+    writing = writeBatch(database, rowsToWrite, summary, reject).then(() => opts.onProgress?.({ ...summary, rows }));
+  };
+
+  for await (const row of rowsOf(file, format, opts)) {
+    rows++;
+    if ('reason' in row) {
+      reject(row.line, row.reason);
+      continue;
+    }
+    // The same source id twice in one statement cannot be upserted: the second goes to the next batch.
+    if (ids.has(row.value.source_id)) await flush();
+    batch.push(row);
+    ids.add(row.value.source_id);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  await writing;
+  return summary;
+}
+
+/** Writes a batch; when the database refuses it, row by row, so one bad row costs only itself. */
+async function writeBatch(
+  database: Database,
+  rows: Row[],
+  summary: ImportSummary,
+  reject: (line: number, reason: string) => void,
+): Promise<void> {
+  try {
+    const r = await upsertResumes(
+      database,
+      rows.map((r) => r.value),
+    );
+    summary.imported += r.inserted;
+    summary.updated += r.updated;
+  } catch (batchError) {
+    if (rows.length === 1) {
+      reject(rows[0]?.line ?? 0, `база данных не приняла строку: ${(batchError as Error).message}`);
+      return;
+    }
+    for (const row of rows) await writeBatch(database, [row], summary, reject);
+  }
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { EducationEntry, ExperienceEntry, LanguageEntry } from '../../../db/schema/index.ts';
+
+/**
+ * One resume as the bulk writer takes it: the `resumes` columns in snake_case (the tsvector columns
+ * are the trigger's; `id`, `views` are the database's). Shared by the importer and the demo generator.
+ */
+export type ResumeRecord = {
+  hash: string;
+  source: 'import' | 'demo';
+  source_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  /** YYYY-MM-DD */
+  birth_date: string | null;
+  sex: 'male' | 'female' | null;
+  city_id: number | null;
+  metro: string[];
+  relocation: string;
+  relocation_city_ids: number[];
+  business_trip: string | null;
+  title: string;
+  roles: string[];
+  salary_amount: number | null;
+  salary_currency: string | null;
+  working_types: string[];
+  schedules: string[];
+  total_experience_months: number;
+  experience: ExperienceEntry[];
+  last_company: string | null;
+  last_position: string | null;
+  education_level: string | null;
+  education: EducationEntry[];
+  skills: string[];
+  languages: LanguageEntry[];
+  citizenship: string[];
+  drive: string[];
+  has_car: boolean;
+  job_status: string | null;
+  about: string | null;
+  photo: string | null;
+  /** 10 digits after +7 */
+  phone: string | null;
+  email: string | null;
+  /** Telegram nickname without «@» */
+  telegram: string | null;
+  /** ISO timestamps; null: now() */
+  created_at: string | null;
+  updated_at: string | null;
+  last_active_at: string | null;
+};
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const HASH_LENGTH = 22;
+
+/** A public resume id: 22 base62 characters from the crypto RNG (unbiased: bytes ≥ 248 are skipped). */
+export function randomResumeHash(): string {
+  let out = '';
+  while (out.length < HASH_LENGTH) {
+    for (const b of randomBytes(32)) {
+      if (b >= 248) continue;
+      out += BASE62[b % 62];
+      if (out.length === HASH_LENGTH) break;
+    }
+  }
+  return out;
+}
+
+/** A hash from given random bytes (the generator's, so reruns are reproducible). */
+export function hashFromBytes(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < HASH_LENGTH; i++) out += BASE62[(bytes[i % bytes.length] as number) % 62];
+  return out;
+}
+
+/** Month index (year*12 + month-1) of a YYYY-MM-DD date. */
+const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
+/**
+ * The length of one experience entry in months: whole months from the start month to the end month
+ * (to the current month when it goes on), at least 1 (a job started and left within a month counts as one).
+ */
+export function entryMonths(entry: Pick<ExperienceEntry, 'start' | 'end'>, now: Date = new Date()): number {
+  const end = entry.end ? monthIndex(entry.end) : now.getUTCFullYear() * 12 + now.getUTCMonth();
+  return Math.max(1, end - monthIndex(entry.start));
+}
+
+/** total_experience_months: the sum of the entries' durations (overlaps are not merged, as on hh). */
+export function totalExperienceMonths(entries: readonly Pick<ExperienceEntry, 'start' | 'end'>[], now: Date = new Date()): number {
+  let sum = 0;
+  for (const e of entries) sum += entryMonths(e, now);
+  return sum;
+}
