@@ -16,8 +16,11 @@ const dictionaryQuerystring = z.object({
     .describe('Names of the dictionaries (repeatable, also as `fields[]`); none: all'),
 });
 
+const ANSWER_TTL_MS = 60_000;
+
 /** GET /api/dictionary and GET /api/auth/register/city (registered with prefix `/api`). */
 export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
+  const answers = new Map<string, { json: string; at: number }>();
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -42,8 +45,18 @@ export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-cache');
-        const res = await getDictionaries(ctx.database, request.query.fields ?? []);
-        return { status: 'success' as const, res };
+        const names = request.query.fields ?? [];
+        // Dictionaries change only when seeded: the answer (already allow-listed by the schema once)
+        // is kept as JSON text for a minute, so a hot call skips the query and the serialisation.
+        const key = names.join(',');
+        const hit = answers.get(key);
+        if (hit && Date.now() - hit.at < ANSWER_TTL_MS) return reply.type('application/json; charset=utf-8').send(hit.json as never);
+        const res = await getDictionaries(ctx.database, names);
+        const answer = success(z.record(z.string(), dictionary)).parse({ status: 'success' as const, res });
+        const json = JSON.stringify(answer);
+        if (answers.size > 200) answers.clear();
+        answers.set(key, { json, at: Date.now() });
+        return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );
 
