@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +20,7 @@ import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
 import { errorReportRoutes } from './modules/errors/errors.routes.ts';
 import { favouriteRoutes } from './modules/favourite/favourite.routes.ts';
 import { resumeRoutes } from './modules/resume/resume.routes.ts';
+import { exportRoutes } from './modules/resume/export/export.routes.ts';
 import { searchRoutes } from './modules/resume/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -61,6 +63,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await realtime.ready;
   const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, realtime, log: app.log };
 
+  // gzip/brotli for JSON answers and the client bundle (the dictionaries alone are ~160 KB raw).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -102,6 +106,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(errorReportRoutes(ctx), { prefix: '/api/error' });
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(resumeRoutes(ctx), { prefix: '/api/resume' });
+  await app.register(exportRoutes(ctx), { prefix: '/api/resume' });
   await app.register(searchRoutes(ctx), { prefix: '/api/resume' });
   await app.register(favouriteRoutes(ctx), { prefix: '/api/favourite' });
   await app.register(notifyRoutes(ctx), { prefix: '/api/notify' });

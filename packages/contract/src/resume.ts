@@ -87,7 +87,8 @@ export const resumeContacts = z.object({ phone: z.string().nullable(), email: z.
 export type ResumeContacts = z.infer<typeof resumeContacts>;
 
 export const RESUME_HASH_PATTERN = /^[0-9A-Za-z]{22}$/;
-export const resumeHashParam = z.object({ hash: z.string().regex(RESUME_HASH_PATTERN, { error: 'Резюме не найдено' }) });
+/** Any shape is accepted here: a malformed id is simply not found (404), like an unknown one. */
+export const resumeHashParam = z.object({ hash: z.string().max(64) });
 
 export const CONTACTS_LIMIT_MESSAGE = 'Лимит открытия контактов на сегодня исчерпан';
 

@@ -21,7 +21,6 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
       prefix: '/assets/',
       immutable: true,
       maxAge: '365d',
-      wildcard: false,
     });
   }
   // Re-read when the build changes under a running server (a rebuild otherwise 404s its new assets).

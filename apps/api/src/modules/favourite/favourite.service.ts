@@ -87,11 +87,13 @@ export async function addFavouritesInBulk(ctx: AppContext, user: UserRow, hashes
     .select({ id: resumes.id })
     .from(resumes)
     .where(and(inArray(resumes.hash, unique), isNull(resumes.vacancyId)));
-  if (found.length) {
-    await ctx.database.db
-      .insert(favourites)
-      .values(found.map((r) => ({ userId: user.id, resumeId: r.id, note: null })))
-      .onConflictDoNothing();
-  }
-  return { added: found.length, skipped: unique.length - found.length };
+  const added = found.length
+    ? await ctx.database.db
+        .insert(favourites)
+        .values(found.map((r) => ({ userId: user.id, resumeId: r.id, note: null })))
+        .onConflictDoNothing()
+        .returning({ id: favourites.id })
+    : [];
+  // skipped: unknown hashes and candidates already kept.
+  return { added: added.length, skipped: unique.length - added.length };
 }

@@ -1,4 +1,4 @@
-import { BUSINESS_TRIP_TITLES, CONTACTS_LIMIT_MESSAGE, formatPhone, type Paginated, RELOCATION_TITLES, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
+import { RESUME_HASH_PATTERN, BUSINESS_TRIP_TITLES, CONTACTS_LIMIT_MESSAGE, formatPhone, type Paginated, RELOCATION_TITLES, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { cities, contactOpenings, favourites, type ResumeRow, resumes, resumeViews, type UserRow } from '../../db/schema/index.ts';
@@ -10,6 +10,7 @@ import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './r
 
 /** A resume of the club's database; replies to vacancies are not found here (their team sees them elsewhere). */
 export async function findClubResume(ctx: AppContext, hash: string): Promise<ResumeRow> {
+  if (!RESUME_HASH_PATTERN.test(hash)) throw new AppError('not_found', 'Резюме не найдено');
   const [row] = await ctx.database.db
     .select()
     .from(resumes)

@@ -48,7 +48,7 @@ describe('resume page', () => {
   it('answers 404 for an unknown hash and for a reply to a vacancy', async () => {
     const { client } = await registeredMember(built.app);
     expect((await client.get('/api/resume/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
-    expect((await client.get('/api/resume/short')).status).toBe(422);
+    expect((await client.get('/api/resume/short')).status).toBe(404);
     const reply = await createResume(db(), { source: 'reply', vacancyId: 999 });
     expect((await client.get(`/api/resume/${reply.hash}`)).status).toBe(404);
   });

@@ -1,12 +1,6 @@
-import { useMemo } from 'react';
-import { useDictionaries } from '@/features/dictionary/api/get-dictionaries.ts';
-import { HomePage } from '@/features/search/pages/home-page.tsx';
+import { CandidateSearch } from './candidate-search.tsx';
 
-const NAMES = ['search_city'] as const;
-
-/** Main with the city list from the dictionary feature. */
+/** Main: the candidate search first, the club's pitch below it for visitors. */
 export function HomeRoute() {
-  const { search_city } = useDictionaries(NAMES);
-  const cities = useMemo(() => (search_city ?? []).map((item) => ({ value: item.value, label: item.title })), [search_city]);
-  return <HomePage cities={cities} />;
+  return <CandidateSearch withPitch />;
 }

@@ -1,12 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useDictionaries } from '@/features/dictionary/api/get-dictionaries.ts';
-import { SearchPage } from '@/features/search/pages/search-page.tsx';
+import { CandidateSearch } from './candidate-search.tsx';
 
-const NAMES = ['search_city'] as const;
-
+/** /search: the same search as main, without the pitch. */
 export function SearchRoute() {
-  const { search_city } = useDictionaries(NAMES);
-  const titles = useMemo(() => new Map((search_city ?? []).map((item) => [item.value, item.title])), [search_city]);
-  const cityTitle = useCallback((value: string) => titles.get(value), [titles]);
-  return <SearchPage cityTitle={cityTitle} />;
+  return <CandidateSearch withPitch={false} />;
 }

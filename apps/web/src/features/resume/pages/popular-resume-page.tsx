@@ -1,15 +1,87 @@
-import { IconFlame } from '@tabler/icons-react';
-import { ComingSoon } from '@/shared/ui/coming-soon.tsx';
+import { Badge, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { IconEye, IconFlame, IconSearch } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import { PageSection } from '@/shared/ui/page-section.tsx';
+import { usePopular } from '../api/get-popular.ts';
+import { CardListSkeleton } from '../components/card-list-skeleton.tsx';
+import { ListMessage } from '../components/list-message.tsx';
+import { ResumeCardView } from '../components/resume-card.tsx';
+import { formatViews } from '../lib/resume-format.ts';
 
+const PER_PAGE = 20;
+
+/** `/popular_resume`: the resumes most viewed by the club over 30 days, with the number of views. */
 export function PopularResumePage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, isPending, isFetching, refetch } = usePopular(page, PER_PAGE);
+
+  useEffect(() => {
+    if (error) handleErrorWithRedirect(error);
+  }, [error]);
+
+  const goTo = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo({ top: 0 });
+  };
+
   return (
-    <PageSection title="Популярные резюме" subtitle="Кандидаты, которых чаще всего смотрят участники клуба">
-      <ComingSoon
-        icon={IconFlame}
-        title="Подборка популярных резюме скоро появится"
-        description="Мы покажем резюме, которые за последние 30 дней открывало больше всего участников клуба, — удобный способ увидеть, кого сейчас ищет рынок."
-      />
+    <PageSection title="Популярные резюме" subtitle="Кандидаты, которых участники клуба открывали чаще всего за последние 30 дней">
+      {isPending ? (
+        <CardListSkeleton />
+      ) : !data ? (
+        <ListMessage
+          icon={IconFlame}
+          title="Не удалось загрузить подборку"
+          text="Проверьте подключение к интернету и попробуйте ещё раз."
+          action={
+            <Button onClick={() => void refetch()} loading={isFetching}>
+              Повторить
+            </Button>
+          }
+        />
+      ) : data.data.length === 0 ? (
+        <ListMessage
+          icon={IconFlame}
+          title="Подборка пока пуста"
+          text="За последние 30 дней участники клуба ещё не открывали резюме. Найдите кандидатов в поиске — они появятся здесь."
+          action={
+            <Button component={Link} to="/" leftSection={<IconSearch size={18} />}>
+              Перейти к поиску
+            </Button>
+          }
+        />
+      ) : (
+        <Stack gap="md" style={{ opacity: isFetching ? 0.6 : 1 }}>
+          {data.data.map((card) => (
+            <ResumeCardView
+              key={card.hash}
+              card={card}
+              href={`/resume/${card.hash}`}
+              aside={
+                <Badge variant="light" color="brand" radius="sm" tt="none" size="lg" leftSection={<IconEye size={14} />}>
+                  {formatViews(card.views ?? 0)}
+                </Badge>
+              }
+            />
+          ))}
+          {data.last_page > 1 ? (
+            <Group justify="center" mt="md">
+              <Pagination total={data.last_page} value={data.current_page} onChange={goTo} getControlProps={pageControlLabels} />
+            </Group>
+          ) : null}
+          <Text size="xs" c="dimmed" ta="center">
+            Просмотр считается один раз в день от каждого участника.
+          </Text>
+        </Stack>
+      )}
     </PageSection>
   );
+}
+
+function pageControlLabels(control: 'first' | 'previous' | 'last' | 'next') {
+  const labels = { first: 'Первая страница', previous: 'Предыдущая страница', next: 'Следующая страница', last: 'Последняя страница' };
+  return { 'aria-label': labels[control] };
 }

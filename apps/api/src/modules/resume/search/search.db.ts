@@ -1,0 +1,69 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from '../../../db/client.ts';
+import type { Sql } from './search.sql.ts';
+
+/**
+ * How the search runs its statements: straight on the driver (text + $n values — the SQL the bench
+ * also runs by hand), independent statements at once on separate connections.
+ *
+ * On PostgreSQL the search has its own small pool whose sessions start with:
+ * - `jit = off`: JIT compilation costs 20–100 ms and the cost estimates of exactly these aggregate
+ *   queries trigger it, while they run in a few milliseconds;
+ * - `enable_seqscan = off`: every statement is built to be driven by an index (partial, GIN, the
+ *   sample); when an estimate goes wrong on a very common word the planner must still not read the
+ *   whole resumes table;
+ * - `work_mem = 16MB`: bitmaps of a big city's rows (200 000 in Moscow) stay exact instead of
+ *   turning lossy and making every row of their pages be rechecked.
+ * PGlite has one connection: statements simply run one after another.
+ */
+export type SqlRunner = {
+  /** Whether statements started together really run at once (a pool), or one after another (PGlite). */
+  parallel: boolean;
+  query<T>(statement: Sql): Promise<T[]>;
+};
+
+export const SEARCH_SESSION_OPTIONS = '-c jit=off -c enable_seqscan=off -c work_mem=16MB';
+export const SEARCH_POOL_SIZE = 8;
+
+/** A pool for search statements (the bench uses it as the API does). */
+export function createSearchPool(config: pg.PoolConfig): pg.Pool {
+  return new pg.Pool({ ...config, max: SEARCH_POOL_SIZE, options: SEARCH_SESSION_OPTIONS });
+}
+
+export function poolRunner(pool: pg.Pool): SqlRunner {
+  return {
+    parallel: true,
+    query: async <T>(s: Sql) => (await pool.query(s.text, s.values)).rows as T[],
+  };
+}
+
+const runners = new WeakMap<Database, { runner: SqlRunner; close(): Promise<void> }>();
+
+/** The search's runner for the app's database: its own pool beside the app's, or the PGlite instance. */
+export function runnerFor(database: Database): SqlRunner {
+  const known = runners.get(database);
+  if (known) return known.runner;
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  let entry: { runner: SqlRunner; close(): Promise<void> };
+  if (database.kind === 'postgres') {
+    const main = client as pg.Pool;
+    const pool = createSearchPool({ ...(main.options as pg.PoolConfig) });
+    entry = { runner: poolRunner(pool), close: () => pool.end() };
+  } else {
+    const lite = client as PGlite;
+    entry = {
+      runner: { parallel: false, query: async <T>(s: Sql) => (await lite.query(s.text, s.values)).rows as T[] },
+      close: async () => {},
+    };
+  }
+  runners.set(database, entry);
+  return entry.runner;
+}
+
+/** Closes the search pool of this database (the app's onClose). */
+export async function closeRunner(database: Database): Promise<void> {
+  const entry = runners.get(database);
+  runners.delete(database);
+  await entry?.close();
+}

@@ -1,0 +1,404 @@
+import {
+  SEARCH_EDUCATION,
+  SEARCH_EXACT_COUNT_LIMIT,
+  SEARCH_EXPERIENCE,
+  SEARCH_MAX_DEPTH,
+  SEARCH_MSG,
+  SEARCH_SCHEDULES,
+  SEARCH_WORKING_TYPES,
+  type SearchFacetItem,
+  type SearchFacetName,
+  type SearchFacets,
+  type SearchQuery,
+  type SearchResult,
+} from '@hr/contract';
+import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/client.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
+import { AppError, fieldError } from '../../../lib/app-error.ts';
+import { type DictionaryLookup, dictionaryLookup } from '../../dictionary/dictionary.lookup.ts';
+import { accessMapOf } from '../../user/user.policy.ts';
+import { type CardRow, toCard } from '../resume.card.ts';
+import { canSeeCandidateNames } from '../resume.policy.ts';
+import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
+import { TtlCache } from './search.cache.ts';
+import { runnerFor, type SqlRunner } from './search.db.ts';
+import {
+  countSql,
+  FRAGMENT_BREAK,
+  type FacetRow,
+  facetsSql,
+  MARK_END,
+  MARK_START,
+  type Order,
+  type PageOptions,
+  isHeavyText,
+  pageSql,
+  type RankMode,
+  sampleScale,
+  type SearchSpec,
+  type Sql,
+  yearsBefore,
+} from './search.sql.ts';
+import { hasSearchableWords } from './stopwords.ts';
+
+type Viewer = (UserRow & { leadFlags?: string[] }) | null;
+
+/** The knobs of the search's speed design (see docs/performance.md). */
+export type SearchTuning = {
+  /** Facet/count answers are kept this long for the same filter set (0: no cache). */
+  cacheTtlMs: number;
+  cacheEntries: number;
+  /** Relevance ranks every match with ts_rank_cd up to this many (estimated) matches; above, tiers. */
+  rankExactLimit: number;
+  /** Facets are counted exactly when the (estimated) pool they count over is at most this big. */
+  exactFacetsLimit: number;
+  /** The exact count (capped at SEARCH_EXACT_COUNT_LIMIT + 1) runs when the estimated total is at most this. */
+  countCheckLimit: number;
+};
+
+export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.ProcessEnv = process.env): SearchTuning {
+  const num = (name: string, def: number) => {
+    const v = env[name];
+    return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : def;
+  };
+  return {
+    // Tests never depend on the cache unless they ask for it.
+    cacheTtlMs: num('SEARCH_CACHE_TTL_MS', ctx.config.isTest ? 0 : 60_000),
+    cacheEntries: num('SEARCH_CACHE_ENTRIES', 2000),
+    rankExactLimit: num('SEARCH_RANK_EXACT_LIMIT', 500),
+    exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
+    countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
+  };
+}
+
+// ─── parameters → spec ────────────────────────────────────────────────────────────────────────
+
+const PERIOD_YEARS: Record<string, number> = { last_year: 1, last_three_years: 3, last_six_years: 6 };
+
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/**
+ * Hook for `label[]=only_in_responses`: the ids of the vacancies whose replies the member may search.
+ * Vacancies do not exist yet, so nobody has any and the label finds nothing; the vacancy module
+ * replaces this with «the member's (and their team's) vacancies».
+ */
+export async function responsesVacancyIds(_ctx: AppContext, _user: Viewer): Promise<number[]> {
+  return [];
+}
+
+/**
+ * The validated parameters resolved against the dictionaries and the viewer's flags.
+ * 403: several cities without `mass_search`, `query` without `spec_search`; 422: unknown values,
+ * a malformed advanced query.
+ */
+export async function resolveSearch(ctx: AppContext, q: SearchQuery, user: Viewer, now = new Date()): Promise<SearchSpec> {
+  const dict = await dictionaryLookup(ctx.database);
+  const access = user ? accessMapOf(user) : null;
+
+  const cityIds = resolveCities(dict, q.search_city);
+  if (cityIds && cityIds.length > 1 && !access?.mass_search) throw new AppError('forbidden');
+  if (q.query !== undefined && !access?.spec_search) throw new AppError('forbidden');
+
+  const stations = q.subway.length ? q.subway.flatMap((v) => expand(dict, 'subway', v, 'subway', (s) => /^\d+\.\d+$/.test(s))) : null;
+  const roles = q.roleTree.length ? q.roleTree.flatMap((v) => expand(dict, 'roleTree', v, 'roleTree', (s) => /^\d+$/.test(s))) : null;
+
+  let advanced = null;
+  if (q.query) {
+    try {
+      const tree = parseAdvancedQuery(q.query);
+      advanced = tree && pruneTerms(tree, (t) => hasSearchableWords(t.text));
+    } catch (e) {
+      if (e instanceof QuerySyntaxError) throw fieldError('query', e.message);
+      throw e;
+    }
+  }
+
+  const today = localDay(now);
+  const labels = new Set(q.label);
+  const years = PERIOD_YEARS[q.period];
+  return {
+    text: q.text
+      ? { text: q.text, logic: q.logic, fields: q.field, periodFrom: years ? yearsBefore(today, years) : null }
+      : null,
+    advanced,
+    cityIds,
+    relocation: q.relocation,
+    stations: stations && [...new Set(stations)],
+    experience: q.experience,
+    workingTypes: q.workingType,
+    schedules: q.schedule,
+    education: q.education,
+    sex: q.sex ?? null,
+    ageFrom: q.age_from ?? null,
+    ageTo: q.age_to ?? null,
+    salaryFrom: q.salary_from ?? null,
+    salaryTo: q.salary_to ?? null,
+    onlyWithSalary: labels.has('only_with_salary'),
+    onlyWithAge: labels.has('only_with_age'),
+    onlyWithGender: labels.has('only_with_gender'),
+    drive: q.drive,
+    roles: roles && [...new Set(roles)],
+    statuses: q.resumeStatus,
+    lastActiveDays: q.lastActive ? Number(q.lastActive) : null,
+    // A visitor cannot open resumes, so has viewed none: the label changes nothing for them.
+    excludeViewedBy: labels.has('exclude_viewed_by_me') && user ? user.id : null,
+    vacancyIds: labels.has('only_in_responses') ? await responsesVacancyIds(ctx, user) : null,
+    today,
+    now,
+  };
+}
+
+function resolveCities(dict: DictionaryLookup, values: string[]): number[] | null {
+  if (!values.length) return null;
+  const ids = new Set<number>();
+  for (const v of values) {
+    if (/^\d+$/.test(v)) {
+      if (!dict.has('search_city', v)) throw fieldError('search_city', SEARCH_MSG.unknownValue(v));
+      ids.add(Number(v));
+    } else {
+      if (!dict.has('searchCityTree', v)) throw fieldError('search_city', SEARCH_MSG.unknownValue(v));
+      for (const leaf of dict.leavesUnder('searchCityTree', v)) if (/^\d+$/.test(leaf)) ids.add(Number(leaf));
+    }
+  }
+  return [...ids];
+}
+
+function expand(dict: DictionaryLookup, name: 'subway' | 'roleTree', value: string, field: string, isLeaf: (v: string) => boolean): string[] {
+  if (!dict.has(name, value)) throw fieldError(field, SEARCH_MSG.unknownValue(value));
+  return isLeaf(value) ? [value] : dict.leavesUnder(name, value).filter(isLeaf);
+}
+
+// ─── running ──────────────────────────────────────────────────────────────────────────────────
+
+/** What one filter set gives, whatever the page or order: cached for `cacheTtlMs`. */
+export type SearchStats = {
+  total: number;
+  totalCapped: boolean;
+  totalIsEstimate: boolean;
+  /** The estimated number of matches (decides how relevance is ranked). */
+  estimatedMatches: number;
+  /** Facet counts (estimates already scaled and rounded). */
+  facetRows: FacetRow[];
+  /** The facets whose counts are estimates from the sample. */
+  estimatedFacets: SearchFacetName[];
+};
+
+/** Round an estimate to 2 significant digits (1 234 → 1 200, 153 472 → 150 000). */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n);
+  const magnitude = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / magnitude) * magnitude;
+}
+
+const caches = new WeakMap<Database, Map<string, TtlCache<SearchStats>>>();
+function cacheFor(database: Database, tuning: SearchTuning): TtlCache<SearchStats> | null {
+  if (tuning.cacheTtlMs <= 0) return null;
+  let byTuning = caches.get(database);
+  if (!byTuning) caches.set(database, (byTuning = new Map()));
+  const key = `${tuning.cacheTtlMs}:${tuning.cacheEntries}`;
+  let cache = byTuning.get(key);
+  if (!cache) byTuning.set(key, (cache = new TtlCache<SearchStats>(tuning.cacheEntries, tuning.cacheTtlMs)));
+  return cache;
+}
+
+/** Forget cached counts (after an import, say); they expire by themselves within the TTL anyway. */
+export function invalidateSearchCache(database: Database): void {
+  for (const cache of caches.get(database)?.values() ?? []) cache.clear();
+}
+
+/** The filter set as a cache key: everything but the page, the order and the clock. */
+export function statsKey(spec: SearchSpec): string {
+  const { now: _now, ...rest } = spec;
+  return JSON.stringify(rest);
+}
+
+const pick = (rows: FacetRow[], facet: FacetRow['facet']) => rows.find((r) => r.facet === facet)?.n ?? 0;
+
+/** A statement the search ran (collected for the bench's EXPLAIN). */
+export type Traced = { name: 'sample' | 'facets' | 'count' | 'page'; sql: Sql };
+
+function traced<T>(run: SqlRunner, trace: Traced[] | undefined, name: Traced['name'], sql: Sql): Promise<T[]> {
+  trace?.push({ name, sql });
+  return run.query<T>(sql);
+}
+
+const HEAVY_TEXT_WEIGHT = 5;
+const ALL_FACETS: SearchFacetName[] = ['search_city', 'experience', 'schedule', 'workingType', 'education'];
+const scaled = (rows: FacetRow[], scale: number): FacetRow[] => rows.map((r) => ({ ...r, n: roundEstimate(r.n * scale) }));
+
+/**
+ * Counts and facets from the sample's rows, doing exact work only where it is cheap:
+ * - the whole facet pool is small → every facet and the total exactly (one pass);
+ * - the pool inside the chosen cities is small → the total and every facet but search_city exactly,
+ *   the city facet from the sample;
+ * - otherwise the facets from the sample, the total exactly (capped) if the sample says it is small,
+ *   else the sample's estimate.
+ */
+async function finishStats(run: SqlRunner, spec: SearchSpec, tuning: SearchTuning, sample: FacetRow[], trace?: Traced[]): Promise<SearchStats> {
+  // Rechecking the raw text costs several times a plain match: exact counts on smaller sets then.
+  const weight = isHeavyText(spec) ? HEAVY_TEXT_WEIGHT : 1;
+  const scale = sampleScale(spec);
+  const estPool = pick(sample, 'pool') * scale * weight;
+  const estLocal = pick(sample, 'pool_local') * scale * weight;
+  const estTotal = pick(sample, 'total') * scale * weight;
+  const exact = (rows: FacetRow[], estimatedFacets: SearchFacetName[]): SearchStats => {
+    const total = pick(rows, 'total');
+    return { total, totalCapped: total > SEARCH_EXACT_COUNT_LIMIT, totalIsEstimate: false, estimatedMatches: total, facetRows: rows, estimatedFacets };
+  };
+  if (estPool <= tuning.exactFacetsLimit) return exact(await traced<FacetRow>(run, trace, 'facets', facetsSql(spec, 'exact')), []);
+  if (spec.cityIds && estLocal <= tuning.exactFacetsLimit) {
+    const rows = await traced<FacetRow>(run, trace, 'facets', facetsSql(spec, 'local'));
+    return exact([...rows, ...scaled(sample.filter((r) => r.facet === 'search_city'), scale)], ['search_city']);
+  }
+  const facetRows = scaled(sample.filter((r) => ALL_FACETS.includes(r.facet as SearchFacetName)), scale);
+  const base = { facetRows, estimatedFacets: ALL_FACETS };
+  if (estTotal <= tuning.countCheckLimit) {
+    const [row] = await traced<{ n: number }>(run, trace, 'count', countSql(spec, SEARCH_EXACT_COUNT_LIMIT + 1));
+    const n = row?.n ?? 0;
+    if (n <= SEARCH_EXACT_COUNT_LIMIT) return { total: n, totalCapped: false, totalIsEstimate: false, estimatedMatches: n, ...base };
+    const est = Math.max(SEARCH_EXACT_COUNT_LIMIT + 1, roundEstimate(estTotal / weight));
+    return { total: est, totalCapped: true, totalIsEstimate: true, estimatedMatches: est, ...base };
+  }
+  const est = roundEstimate(estTotal / weight);
+  return { total: est, totalCapped: est > SEARCH_EXACT_COUNT_LIMIT, totalIsEstimate: true, estimatedMatches: est, ...base };
+}
+
+export function pageOptions(q: Pick<SearchQuery, 'searchOrderBy' | 'page' | 'per_page'>, rankMode: RankMode): PageOptions {
+  return { order: q.searchOrderBy as Order, rankMode, limit: q.per_page, offset: (q.page - 1) * q.per_page };
+}
+
+export const rankModeFor = (estimatedMatches: number, tuning: SearchTuning): RankMode =>
+  estimatedMatches <= tuning.rankExactLimit ? 'rank' : 'tiered';
+
+export type PageRow = CardRow & { hl_title?: string | null; hl_fragments?: string | null };
+
+/**
+ * The database part of a search: the sample of the filter set (unless its stats are cached) and the
+ * page at once; then, if cheap, exact facets or an exact count. A relevance-ordered text search
+ * waits for the sample's estimate to choose how to rank. Independent statements run at once on
+ * separate pool connections.
+ */
+export async function executeSearch(
+  run: SqlRunner,
+  spec: SearchSpec,
+  q: Pick<SearchQuery, 'searchOrderBy' | 'page' | 'per_page'>,
+  tuning: SearchTuning,
+  cache: TtlCache<SearchStats> | null,
+  trace?: Traced[],
+): Promise<{ stats: SearchStats; rows: PageRow[] }> {
+  const key = statsKey(spec);
+  let stats = cache?.get(key);
+  let estimate: Promise<number>;
+  if (stats) {
+    estimate = stats.then((s) => s.estimatedMatches);
+  } else {
+    const sample = traced<FacetRow>(run, trace, 'sample', facetsSql(spec, 'sample'));
+    stats = sample.then((rows) => finishStats(run, spec, tuning, rows, trace));
+    cache?.set(key, stats);
+    const weight = isHeavyText(spec) ? HEAVY_TEXT_WEIGHT : 1;
+    estimate = sample.then((rows) => pick(rows, 'total') * sampleScale(spec) * weight);
+  }
+  const needsEstimate = q.searchOrderBy === 'relevance' && !!(spec.text || spec.advanced);
+  const page = (async () => {
+    const mode = needsEstimate ? rankModeFor(await estimate, tuning) : 'rank';
+    return traced<PageRow>(run, trace, 'page', pageSql(spec, pageOptions(q, mode)));
+  })();
+  const [s, rows] = await Promise.all([stats, page]);
+  return { stats: s, rows };
+}
+
+/**
+ * GET /api/resume/search: the page of cards, the counts and the facets. Counts and facets of a
+ * filter set are cached for a minute (pages never are).
+ */
+export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewer, tuning = searchTuning(ctx)): Promise<SearchResult> {
+  const spec = await resolveSearch(ctx, q, user);
+  const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
+  const dict = await dictionaryLookup(ctx.database);
+  if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
+
+  const { stats, rows } = await executeSearch(runnerFor(ctx.database), spec, q, tuning, cacheFor(ctx.database, tuning));
+  return {
+    per_page: q.per_page,
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(Math.min(stats.total, SEARCH_MAX_DEPTH) / q.per_page)),
+    total: stats.total,
+    data: rows.map((row) => {
+      const card = toCard(row, viewer);
+      if (row.hl_title !== undefined) card.highlight = highlightOf(row);
+      return card;
+    }),
+    facets: facetsOf(stats, dict, spec),
+    total_capped: stats.totalCapped,
+    total_is_estimate: stats.totalIsEstimate,
+    facets_are_estimates: stats.estimatedFacets.length > 0,
+    estimated_facets: stats.estimatedFacets,
+  };
+}
+
+// ─── answer pieces ────────────────────────────────────────────────────────────────────────────
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** HTML-escapes the text, then turns the match markers into <mark>…</mark>. */
+export function markedHtml(raw: string): string {
+  return escapeHtml(raw).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
+}
+
+function highlightOf(row: PageRow): { title: string; fragments: string[] } {
+  const title = markedHtml(row.hl_title ?? row.title);
+  const fragments = (row.hl_fragments ?? '')
+    .split(FRAGMENT_BREAK)
+    .map((f) => f.trim())
+    .filter((f) => f.includes(MARK_START))
+    .slice(0, 2)
+    .map(markedHtml);
+  return { title, fragments };
+}
+
+const FACET_VALUES: Record<Exclude<SearchFacetName, 'search_city'>, { dict: 'experience' | 'schedule' | 'workingType' | 'education'; values: readonly string[] }> = {
+  experience: { dict: 'experience', values: SEARCH_EXPERIENCE },
+  schedule: { dict: 'schedule', values: SEARCH_SCHEDULES },
+  workingType: { dict: 'workingType', values: SEARCH_WORKING_TYPES },
+  education: { dict: 'education', values: SEARCH_EDUCATION },
+};
+/** The city facet lists the cities with most matches (and the chosen ones). */
+export const CITY_FACET_SIZE = 30;
+
+function facetsOf(stats: SearchStats, dict: DictionaryLookup, spec: SearchSpec): SearchFacets {
+  const rows = stats.facetRows;
+  const count = (n: number) => n;
+  const of = (facet: SearchFacetName) => new Map(rows.filter((r) => r.facet === facet).map((r) => [r.value as string, r.n]));
+  const out = {} as SearchFacets;
+  for (const [facet, { dict: name, values }] of Object.entries(FACET_VALUES) as [keyof typeof FACET_VALUES, (typeof FACET_VALUES)[keyof typeof FACET_VALUES]][]) {
+    const counts = of(facet);
+    out[facet] = values.map((value) => ({ value, title: dict.option(name, value).title, count: count(counts.get(value) ?? 0) }));
+  }
+  const cities = of('search_city');
+  const chosen = new Set((spec.cityIds ?? []).map(String));
+  const top = [...cities].sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0])).slice(0, CITY_FACET_SIZE);
+  for (const id of chosen) if (!top.some(([v]) => v === id)) top.push([id, cities.get(id) ?? 0]);
+  out.search_city = top
+    .filter(([value]) => dict.has('search_city', value))
+    .map(([value, n]): SearchFacetItem => ({ value, title: dict.option('search_city', value).title, count: count(n) }));
+  return out;
+}
+
+function emptyResult(q: SearchQuery, dict: DictionaryLookup, spec: SearchSpec): SearchResult {
+  const stats: SearchStats = { total: 0, totalCapped: false, totalIsEstimate: false, estimatedMatches: 0, facetRows: [], estimatedFacets: [] };
+  return {
+    per_page: q.per_page,
+    current_page: q.page,
+    last_page: 1,
+    total: 0,
+    data: [],
+    facets: facetsOf(stats, dict, spec),
+    total_capped: false,
+    total_is_estimate: false,
+    facets_are_estimates: false,
+    estimated_facets: [],
+  };
+}

@@ -1,0 +1,50 @@
+import type { ResumeFull } from '@hr/contract';
+import { Stack, Text, Timeline } from '@mantine/core';
+import { formatDuration, formatExperience, formatMonth, monthsBetween } from '../lib/resume-format.ts';
+import { ResumeSection } from './resume-section.tsx';
+
+type Entry = ResumeFull['experience'][number];
+
+function period(entry: Entry): string {
+  const end = entry.end ? formatMonth(entry.end) : 'по настоящее время';
+  return `${formatMonth(entry.start)} — ${end}`;
+}
+
+/** «Опыт работы — 16 лет 1 месяц» and the jobs, newest first, each with its duration. */
+export function ExperienceTimeline({ resume }: { resume: ResumeFull }) {
+  const total = formatExperience(resume.total_experience_months);
+  return (
+    <ResumeSection id="resume-experience" title={`Опыт работы — ${total.toLowerCase() === 'без опыта' ? 'нет' : total}`}>
+      {resume.experience.length === 0 ? (
+        <Text c="dimmed">Кандидат не указал опыт работы.</Text>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2} active={resume.experience.length} color="brand" className="experience-timeline">
+          {resume.experience.map((entry) => (
+            <Timeline.Item key={`${entry.company}-${entry.start}`} title={entry.position} className="experience-timeline__item">
+              <Stack gap={2}>
+                <Text size="sm" fw={600} c="#1d2733">
+                  {entry.company}
+                  {entry.city ? (
+                    <Text span size="sm" fw={400} c="dimmed">
+                      {`, ${entry.city}`}
+                    </Text>
+                  ) : null}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {period(entry)}
+                  {' · '}
+                  {formatDuration(monthsBetween(entry.start, entry.end))}
+                </Text>
+                {entry.description ? (
+                  <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
+                    {entry.description}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </ResumeSection>
+  );
+}
