@@ -98,7 +98,7 @@ async function startApp({ tmpDir, smtpPort }: { tmpDir: string; smtpPort: number
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       REGISTER_LIMIT_PER_HOUR: '10000',
-      DEMO_SEED: '0',
+      DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
     },
   });

@@ -11,19 +11,20 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 const HomeRoute = named(() => import('./routes/home-route.tsx'), 'HomeRoute');
 const SearchRoute = named(() => import('./routes/search-route.tsx'), 'SearchRoute');
-const SearchOldPage = named(() => import('@/features/search/pages/search-old-page.tsx'), 'SearchOldPage');
+const SearchOldRoute = named(() => import('./routes/search-old-route.tsx'), 'SearchOldRoute');
 const PopularResumePage = named(() => import('@/features/resume/pages/popular-resume-page.tsx'), 'PopularResumePage');
-const ResumePage = named(() => import('@/features/resume/pages/resume-page.tsx'), 'ResumePage');
-const FavouritePage = named(() => import('@/features/favourite/pages/favourite-page.tsx'), 'FavouritePage');
-const FavouriteResumePage = named(() => import('@/features/favourite/pages/favourite-resume-page.tsx'), 'FavouriteResumePage');
+const ResumeRoute = named(() => import('./routes/resume-route.tsx'), 'ResumeRoute');
+const FavouriteRoute = named(() => import('./routes/favourite-route.tsx'), 'FavouriteRoute');
+const FavouriteResumeRoute = named(() => import('./routes/resume-route.tsx'), 'FavouriteResumeRoute');
 const VacancyListPage = named(() => import('@/features/vacancy/pages/vacancy-list-page.tsx'), 'VacancyListPage');
 const VacancyCreatePage = named(() => import('@/features/vacancy/pages/vacancy-create-page.tsx'), 'VacancyCreatePage');
 const VacancyViewPage = named(() => import('@/features/vacancy/pages/vacancy-view-page.tsx'), 'VacancyViewPage');
 const VacancyEditPage = named(() => import('@/features/vacancy/pages/vacancy-edit-page.tsx'), 'VacancyEditPage');
 const VacancyRepliesPage = named(() => import('@/features/vacancy/pages/vacancy-replies-page.tsx'), 'VacancyRepliesPage');
 const VacancyReplyPage = named(() => import('@/features/vacancy/pages/vacancy-reply-page.tsx'), 'VacancyReplyPage');
-const ProfilePage = named(() => import('@/features/user/pages/profile-page.tsx'), 'ProfilePage');
-const ProfileEditPage = named(() => import('@/features/user/pages/profile-edit-page.tsx'), 'ProfileEditPage');
+const ProfileRoute = named(() => import('./routes/profile-route.tsx'), 'ProfileRoute');
+const ProfileEditRoute = named(() => import('./routes/profile-edit-route.tsx'), 'ProfileEditRoute');
+const PersonPage = named(() => import('@/features/person/pages/person-page.tsx'), 'PersonPage');
 const ReviewEditPage = named(() => import('@/features/review/pages/review-edit-page.tsx'), 'ReviewEditPage');
 const ReviewRequestPage = named(() => import('@/features/review/pages/review-request-page.tsx'), 'ReviewRequestPage');
 const ReviewRequestSendPage = named(() => import('@/features/review/pages/review-request-send-page.tsx'), 'ReviewRequestSendPage');
@@ -42,19 +43,20 @@ export const routes: RouteObject[] = [
         children: [
           page('/', HomeRoute, { name: 'main', title: 'Поиск кандидатов' }),
           page('/search', SearchRoute, { name: 'search', title: 'Поиск кандидатов' }),
-          page('/search_old', SearchOldPage, { name: 'search_old', title: 'Простой поиск' }),
+          page('/search_old', SearchOldRoute, { name: 'search_old', title: 'Простой поиск' }),
           page('/popular_resume', PopularResumePage, { name: 'popular_resume', title: 'Популярные резюме', auth: true }),
-          page('/favourite', FavouritePage, { name: 'favourite', title: 'Избранное', auth: true }),
-          page('/favourite/:id', FavouriteResumePage, { name: 'favourite_resume', title: 'Резюме из избранного', auth: true }),
+          page('/favourite', FavouriteRoute, { name: 'favourite', title: 'Избранное', auth: true }),
+          page('/favourite/:hash', FavouriteResumeRoute, { name: 'favourite_resume', title: 'Резюме', auth: true }),
           page('/vacancy', VacancyListPage, { name: 'vacancy', title: 'Заявки на вакансии', auth: true }),
           page('/vacancy/create', VacancyCreatePage, { name: 'vacancy_create', title: 'Новая вакансия', auth: true }),
           page('/vacancy/:id', VacancyViewPage, { name: 'vacancy_view', title: 'Вакансия' }),
           page('/vacancy/:id/edit', VacancyEditPage, { name: 'vacancy_edit', title: 'Редактирование вакансии', auth: true }),
           page('/vacancy/:id/reply', VacancyRepliesPage, { name: 'vacancy_reply', title: 'Отклики на вакансию', auth: true }),
           page('/vacancy/:vId/reply/:rId', VacancyReplyPage, { name: 'vacancy_reply_view', title: 'Отклик кандидата', auth: true }),
-          page('/profile', ProfilePage, { name: 'profile', title: 'Личный кабинет', auth: true }),
-          page('/profile/edit', ProfileEditPage, { name: 'profile_edit', title: 'Редактирование профиля', auth: true }),
-          page('/resume/:hash', ResumePage, { name: 'resume', title: 'Резюме', auth: true }),
+          page('/profile', ProfileRoute, { name: 'profile', title: 'Личный кабинет', auth: true }),
+          page('/profile/edit', ProfileEditRoute, { name: 'profile_edit', title: 'Редактирование профиля', auth: true }),
+          page('/person/:id', PersonPage, { name: 'person', title: 'Участник клуба', auth: true }),
+          page('/resume/:hash', ResumeRoute, { name: 'resume', title: 'Резюме', auth: true }),
           page('/review/request/:id', ReviewRequestPage, { name: 'review_request', title: 'Запрос отзыва' }),
           page('/review/request/:id/send', ReviewRequestSendPage, { name: 'review_request_send', title: 'Отзыв о кандидате' }),
           page('/review/:id', ReviewEditPage, { name: 'review', title: 'Редактирование отзыва', auth: true }),

@@ -2,7 +2,7 @@ import { ActionIcon, Avatar, Burger, Button, Container, Divider, Drawer, Group, 
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink, useMatches, useNavigate } from 'react-router';
-import { NotifyBell } from '@/features/notify/components/notify-bell.tsx';
+import { NotifyMenu } from '@/features/notify/components/notify-menu.tsx';
 import { useUnreadCount } from '@/features/notify/api/get-unread-count.ts';
 import { UserSummary } from '@/features/user/components/user-summary.tsx';
 import { initials } from '@/shared/lib/format.ts';
@@ -59,7 +59,7 @@ export function AppHeader({ white }: AppHeaderProps) {
         <Group gap="sm" wrap="nowrap" className="app-header__right">
           {status === 'member' && user ? (
             <>
-              <NotifyBell unread={unread} tone={tone} onClick={() => navigate('/profile')} />
+              <NotifyMenu unread={unread} tone={tone} />
               <Avatar
                 radius="xl"
                 size={34}

@@ -7,8 +7,10 @@ import { showMessagePopup } from '@/shared/ui/dialogs.tsx';
 import { PageLoader } from '@/shared/ui/page-loader.tsx';
 import { useSession } from '@/shared/session/session-store.ts';
 import { AuthPopupsHost } from '../popups/auth-popups-host.tsx';
+import { CabinetPopupsHost } from '../popups/cabinet-popups-host.tsx';
 import { deepestHandle, WHITE_HEADER_ROUTES } from '../route-handle.ts';
 import { loadSession } from '../session/session-actions.ts';
+import { useRealtimeBridge } from '../session/use-realtime-bridge.ts';
 import { useTabSync } from '../session/use-tab-sync.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -22,6 +24,7 @@ export function RootLayout() {
   const white = WHITE_HEADER_ROUTES.has(handle?.name ?? '');
 
   useTabSync();
+  useRealtimeBridge();
   usePopupEvent('showMessage', (options) => {
     showMessagePopup(options);
   });
@@ -50,6 +53,7 @@ export function RootLayout() {
       </main>
       <AppFooter />
       <AuthPopupsHost />
+      <CabinetPopupsHost />
       <ScrollRestoration />
     </div>
   );

@@ -14,13 +14,14 @@ const loadCode = () => import('@/features/auth/components/code-popup.tsx');
 const loadRegister = () => import('./register-popup-container.tsx');
 const loadForgot = () => import('@/features/auth/components/forgot-popup.tsx');
 const loadReset = () => import('@/features/auth/components/reset-popup.tsx');
-const loadTelegram = () => import('@/features/auth/components/telegram-verify-popup.tsx');
+// Popup 5: the HR-cloud QR code and «Проверить» when the bot is configured (the telegram feature).
+const loadTelegram = () => import('@/features/telegram/components/telegram-welcome-popup.tsx');
 const LoginPopup = lazy(() => loadLogin().then((m) => ({ default: m.LoginPopup })));
 const CodePopup = lazy(() => loadCode().then((m) => ({ default: m.CodePopup })));
 const RegisterPopupContainer = lazy(() => loadRegister().then((m) => ({ default: m.RegisterPopupContainer })));
 const ForgotPopup = lazy(() => loadForgot().then((m) => ({ default: m.ForgotPopup })));
 const ResetPopup = lazy(() => loadReset().then((m) => ({ default: m.ResetPopup })));
-const TelegramVerifyPopup = lazy(() => loadTelegram().then((m) => ({ default: m.TelegramVerifyPopup })));
+const TelegramVerifyPopup = lazy(() => loadTelegram().then((m) => ({ default: m.TelegramWelcomePopup })));
 
 function preloadPopups(): void {
   for (const load of [loadLogin, loadCode, loadRegister, loadForgot, loadReset, loadTelegram]) void load().catch(() => undefined);

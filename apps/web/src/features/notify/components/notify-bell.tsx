@@ -1,16 +1,16 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
 import { plural } from '@/shared/lib/format.ts';
 
-type NotifyBellProps = {
+type NotifyBellProps = Omit<ComponentPropsWithRef<'button'>, 'color'> & {
   unread: number;
-  onClick: () => void;
   /** The header colour decides the icon's contrast. */
   tone: 'light' | 'dark';
 };
 
 /** PRODUCT 7: a button named «Уведомления»; the dot is shown while unread > 0. */
-export function NotifyBell({ unread, onClick, tone }: NotifyBellProps) {
+export function NotifyBell({ unread, tone, className, ...buttonProps }: NotifyBellProps) {
   const hasUnread = unread > 0;
   return (
     <Indicator
@@ -30,8 +30,8 @@ export function NotifyBell({ unread, onClick, tone }: NotifyBellProps) {
         radius="xl"
         aria-label="Уведомления"
         title={hasUnread ? `${unread} ${plural(unread, ['непрочитанное', 'непрочитанных', 'непрочитанных'])}` : 'Нет новых уведомлений'}
-        onClick={onClick}
-        className="header-icon-button"
+        {...buttonProps}
+        className={className ? `header-icon-button ${className}` : 'header-icon-button'}
       >
         <IconBell size={21} stroke={1.7} />
       </ActionIcon>

@@ -4,12 +4,12 @@ import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useAccessFlag } from '../api/get-access-flag.ts';
 
 const OPTIONS: readonly { flag: AccessFlag; title: string; text: string }[] = [
-  { flag: 'open_contact', title: 'Контакты кандидатов', text: 'Открытие телефона, e-mail и Telegram в резюме' },
-  { flag: 'commerce_account', title: 'Корпоративный аккаунт', text: 'Без дневного лимита на открытие контактов, выгрузка списков' },
-  { flag: 'has_vacancy', title: 'Заявки на вакансии', text: 'Создание и публикация вакансий с откликами' },
+  { flag: 'open_contact', title: 'Открытие контактов кандидатов', text: 'Телефон, e-mail и Telegram кандидата в резюме' },
+  { flag: 'commerce_account', title: 'Коммерческий аккаунт', text: 'Без дневного лимита на открытие контактов, выгрузка списков' },
+  { flag: 'has_vacancy', title: 'Заявки на вакансии', text: 'Создание вакансий и работа с откликами' },
   { flag: 'mass_search', title: 'Массовый поиск', text: 'Несколько городов сразу, выгрузка результатов' },
   { flag: 'spec_search', title: 'Расширенный поиск', text: 'Язык запросов И/ИЛИ/НЕ и поиск по прежнему работодателю' },
-  { flag: 'team_lead', title: 'Руководитель команды', text: 'Приглашение коллег и общий доступ к избранному и вакансиям' },
+  { flag: 'team_lead', title: 'Руководитель команды', text: 'Своя команда: коллеги получают ваши возможности, общее избранное и вакансии' },
 ];
 
 function AccessRow({ flag, title, text }: (typeof OPTIONS)[number]) {

@@ -1,0 +1,6 @@
+import { postWithCsrf } from '@/shared/api/api-client.ts';
+
+/** POST /api/user/education/message/{id} — the user went to the announcement (SEED 4). */
+export function confirmEducation(id: number) {
+  return postWithCsrf<{ confirmed_at: string | null }>(`/api/user/education/message/${id}`);
+}

@@ -1,0 +1,6 @@
+import { postWithCsrf } from '@/shared/api/api-client.ts';
+
+/** POST /api/user/education/message/{id}/remind — «Напомнить позже»: shown again the next day. */
+export function remindEducationLater(id: number) {
+  return postWithCsrf<{ remind_at: string | null }>(`/api/user/education/message/${id}/remind`);
+}

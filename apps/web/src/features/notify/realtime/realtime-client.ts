@@ -1,0 +1,139 @@
+import type { ChannelToken } from '../api/get-channel-token.ts';
+
+/** What the server pushes: `{event, channel, data}` (`notification`, `notification.read`, `telegram.bound`). */
+export type RealtimeEvent = { event: string; channel?: string; data?: unknown };
+
+export type RealtimeOptions = {
+  /** `ws(s)://host/ws` */
+  url: string;
+  /** A fresh token for every (re)subscription: tokens live a few minutes only. */
+  getToken: () => Promise<ChannelToken>;
+  onEvent: (event: RealtimeEvent) => void;
+  /** After every subscription but the first: pushes may have been missed while the socket was down. */
+  onResubscribed?: () => void;
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  pingEveryMs?: number;
+  createSocket?: (url: string) => WebSocket;
+};
+
+export type RealtimeConnection = { stop: () => void };
+
+/** Same origin, ws:// or wss:// by the page's protocol. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/** 1 s, 2 s, 4 s … up to 30 s. */
+export function backoffDelay(attempt: number, min = 1000, max = 30_000): number {
+  return Math.min(max, min * 2 ** Math.max(0, attempt));
+}
+
+/**
+ * One WebSocket to the private channel `user.{id}`: subscribes with a token of
+ * POST /api/user/csrf-token, reconnects with backoff (1 s → 30 s) and subscribes again with a fresh
+ * token after every reconnect. `stop()` closes it for good (logout).
+ */
+export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
+  const { url, getToken, onEvent, onResubscribed, minDelayMs = 1000, maxDelayMs = 30_000, pingEveryMs = 25_000 } = options;
+  const createSocket = options.createSocket ?? ((target: string) => new WebSocket(target));
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let subscribedOnce = false;
+  let reconnectTimer: number | undefined;
+  let pingTimer: number | undefined;
+
+  const scheduleReconnect = () => {
+    if (stopped || reconnectTimer !== undefined) return;
+    const delay = backoffDelay(attempt, minDelayMs, maxDelayMs);
+    attempt += 1;
+    reconnectTimer = window.setTimeout(() => {
+      reconnectTimer = undefined;
+      open();
+    }, delay);
+  };
+
+  const subscribe = async (ws: WebSocket) => {
+    try {
+      const { token, channel } = await getToken();
+      if (stopped || socket !== ws || ws.readyState !== WebSocket.OPEN) return;
+      ws.send(JSON.stringify({ event: 'subscribe', channel, auth: token }));
+    } catch {
+      // No token (network, session gone): try again later with a new socket.
+      if (socket === ws) ws.close();
+    }
+  };
+
+  const onMessage = (raw: MessageEvent) => {
+    let message: RealtimeEvent;
+    try {
+      message = JSON.parse(String(raw.data)) as RealtimeEvent;
+    } catch {
+      return;
+    }
+    if (!message || typeof message.event !== 'string' || message.event === 'pong') return;
+    if (message.event === 'subscribed') {
+      attempt = 0;
+      if (subscribedOnce) onResubscribed?.();
+      subscribedOnce = true;
+      return;
+    }
+    if (message.event === 'subscription_error') {
+      socket?.close();
+      return;
+    }
+    onEvent(message);
+  };
+
+  function open() {
+    if (stopped) return;
+    let ws: WebSocket;
+    try {
+      ws = createSocket(url);
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = ws;
+    ws.addEventListener('open', () => {
+      void subscribe(ws);
+      window.clearInterval(pingTimer);
+      pingTimer = window.setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ event: 'ping' }));
+      }, pingEveryMs);
+    });
+    ws.addEventListener('message', onMessage);
+    ws.addEventListener('close', () => {
+      if (socket !== ws) return;
+      socket = null;
+      window.clearInterval(pingTimer);
+      scheduleReconnect();
+    });
+  }
+
+  // Back online: do not wait for the rest of the backoff.
+  const onOnline = () => {
+    if (stopped || socket) return;
+    window.clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
+    attempt = 0;
+    open();
+  };
+  window.addEventListener('online', onOnline);
+
+  open();
+
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      window.removeEventListener('online', onOnline);
+      window.clearTimeout(reconnectTimer);
+      window.clearInterval(pingTimer);
+      const ws = socket;
+      socket = null;
+      if (ws && (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING)) ws.close(1000, 'logout');
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import { apiSend, fetchCsrfCookie } from '@/shared/api/api-client.ts';
+
+/** DELETE /api/user/team/member/{id} — the lead removes a member. */
+export async function removeMember(memberId: number) {
+  await fetchCsrfCookie();
+  return apiSend<Record<string, never>>('DELETE', `/api/user/team/member/${memberId}`);
+}

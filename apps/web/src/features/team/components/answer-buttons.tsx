@@ -1,0 +1,41 @@
+import { DIALOG_CANCEL_COLOR, DIALOG_CONFIRM_COLOR } from '@hr/contract/constants';
+import { Button, Group } from '@mantine/core';
+
+/** Dark text keeps the SEED colours readable (WCAG AA). */
+const ON_COLOR_TEXT = '#0d1b2e';
+
+type AnswerButtonsProps = {
+  onAnswer: (status: 0 | 1) => void;
+  /** Which answer is being sent. */
+  pending: 0 | 1 | null;
+  size?: 'xs' | 'sm';
+  disabled?: boolean;
+};
+
+/** «Отклонить» (#ff7674) and «Принять» (#5B8AC6), SEED 9 dialog colours. */
+export function AnswerButtons({ onAnswer, pending, size = 'sm', disabled }: AnswerButtonsProps) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        size={size}
+        color={DIALOG_CANCEL_COLOR}
+        c={ON_COLOR_TEXT}
+        loading={pending === 0}
+        disabled={disabled || pending === 1}
+        onClick={() => onAnswer(0)}
+      >
+        Отклонить
+      </Button>
+      <Button
+        size={size}
+        color={DIALOG_CONFIRM_COLOR}
+        c={ON_COLOR_TEXT}
+        loading={pending === 1}
+        disabled={disabled || pending === 0}
+        onClick={() => onAnswer(1)}
+      >
+        Принять
+      </Button>
+    </Group>
+  );
+}

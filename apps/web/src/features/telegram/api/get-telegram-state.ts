@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/shared/api/api-client.ts';
+
+/** `telegram_auth_url`: a deep link while not bound, '' once bound, null when the bot is not configured. */
+export type TelegramState = { configured: boolean; bound: boolean; bot_name: string | null; telegram_auth_url: string | null };
+
+/** GET /api/user/telegram */
+export function fetchTelegramState(): Promise<TelegramState> {
+  return apiGet<TelegramState>('/api/user/telegram');
+}
+
+export const telegramQueryKey = (userId: number | undefined) => ['telegram', userId ?? 0] as const;
+
+export function useTelegramState(userId: number | undefined, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: telegramQueryKey(userId),
+    queryFn: fetchTelegramState,
+    enabled: Boolean(userId) && (options.enabled ?? true),
+    staleTime: 30_000,
+  });
+}
