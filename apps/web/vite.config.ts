@@ -11,7 +11,10 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: api, changeOrigin: false }])),
+    proxy: {
+      ...Object.fromEntries(proxied.map((prefix) => [prefix, { target: api, changeOrigin: false }])),
+      '/ws': { target: api.replace(/^http/, 'ws'), ws: true },
+    },
   },
   preview: { port: 4173 },
   build: {

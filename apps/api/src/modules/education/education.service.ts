@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { sanitizeHtml, visibleText } from '../../lib/sanitize-html.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -29,11 +30,12 @@ export const educationSiteUrl = (config: Config, educationId: number) => `${conf
 
 function checkInput(input: EducationInput): EducationInput {
   const title = String(input.title ?? '').trim();
-  const message = String(input.message ?? '').trim();
+  // Rich text is cleaned on the server (PRODUCT 9): the dialog shows it as HTML.
+  const message = sanitizeHtml(String(input.message ?? '').trim());
   const errors: Record<string, string[]> = {};
   if (!title) errors.title = ['Укажите заголовок'];
   else if (title.length > EDUCATION_TITLE_MAX) errors.title = [`Заголовок длиннее ${EDUCATION_TITLE_MAX} символов`];
-  if (!message) errors.message = ['Укажите текст'];
+  if (!visibleText(message)) errors.message = ['Укажите текст'];
   else if (message.length > EDUCATION_MESSAGE_MAX) errors.message = [`Текст длиннее ${EDUCATION_MESSAGE_MAX} символов`];
   if (!Number.isInteger(input.educationId) || input.educationId <= 0 || input.educationId > 2_147_483_647) {
     errors.education_id = ['Укажите номер обучения (целое положительное число)'];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../../../test/fake-telegram.ts';
 import { createTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
 import type { BuiltApp } from '../../app.ts';
-import { educationStates, jobs, notifications, users } from '../../db/schema/index.ts';
+import { educationMessages, educationStates, jobs, notifications, users } from '../../db/schema/index.ts';
 import type { RealtimeEvent } from '../../lib/realtime.ts';
 import { createEducationMessage, runEducationCreate } from './education.service.ts';
 
@@ -227,5 +227,14 @@ describe('the education calls', () => {
     else expect(none.body.res).toBeNull();
     expect(older).toBeLessThan(first);
     expect((await new TestClient(app()).get('/api/user/education/pending')).status).toBe(401);
+  });
+});
+
+describe('announcement text', () => {
+  it('is cleaned on the server before anyone reads it', async () => {
+    const { id } = await announce({ message: '<p>Курс <b>по найму</b></p><script>alert(1)</script><img src=x onerror=alert(2)>' }, []);
+    const [row] = await db().select().from(educationMessages).where(eq(educationMessages.id, id));
+    expect(row?.message).toBe('<p>Курс <b>по найму</b></p>');
+    await expect(announce({ message: '<script>только скрипт</script>' }, [])).rejects.toThrow();
   });
 });

@@ -21,7 +21,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/invite', { schema: { tags, body: teamAnswerBody, response: { 200: success(z.object({ accepted: z.boolean() })), ...errors } } }, async (request) => {
       const res = await answerInvite(ctx, currentUser(request), request.body.id, request.body.status as 0 | 1);
-      return { status: 'success' as const, res, message: res.accepted ? 'Приглашение принято' : 'Приглашение отклонено' };
+      const what = res.direction === 'join' ? 'Запрос' : 'Приглашение';
+      return { status: 'success' as const, res: { accepted: res.accepted }, message: `${what} ${res.accepted ? 'принят' : 'отклонен'}${res.direction === 'join' ? '' : 'о'}` };
     });
 
     app.post('/invite/create', { schema: { tags, body: teamInviteCreateBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } }, async (request) => ({

@@ -150,7 +150,7 @@ export async function answerInvite(ctx: AppContext, user: UserRow, inviteId: num
   const verb = accepted ? 'принял(а)' : 'отклонил(а)';
   const what = direction === 'join' ? 'ваш запрос на вступление в команду' : 'ваше приглашение в команду';
   await notify(ctx, otherId, { title: accepted ? 'Команда пополнилась' : 'Ответ на приглашение', message: `${fullName(user)} ${verb} ${what}.`, url: '/profile' });
-  return { accepted };
+  return { accepted, direction };
 }
 
 export async function removeMember(ctx: AppContext, lead: UserRow, memberId: number) {
