@@ -21,7 +21,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const errors: Record<string, string[]> = {};
       for (const issue of ((err as FastifyError).validation ?? []) as ValidationIssue[]) {
         const field = (issue.instancePath ?? '').split('/').filter(Boolean)[0] ?? 'request';
-        const list = (errors[field] ??= []);
+        const list = errors[field] ?? [];
+        errors[field] = list;
         const message = issue.message || MSG.fillError;
         if (!list.includes(message)) list.push(message);
       }

@@ -29,7 +29,10 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsync {
         const parsed = searchQueryInput.safeParse(rest);
         if (!parsed.success) {
           const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'query')] ??= []).push(issue.message);
+          for (const issue of parsed.error.issues) {
+            const field = String(issue.path[0] ?? 'query');
+            errors[field] = [...(errors[field] ?? []), issue.message];
+          }
           throw fieldErrors(errors);
         }
         const file = await exportSearch(ctx, request.user, parsed.data, format);
