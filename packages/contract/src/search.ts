@@ -26,13 +26,34 @@ export const SEARCH_RELOCATION = ['living_or_relocation', 'living', 'living_but_
 export const SEARCH_EXPERIENCE = ['noExperience', 'between1And3', 'between3And6', 'moreThan6'] as const;
 export const SEARCH_WORKING_TYPES = ['full', 'part', 'project', 'volunteer', 'probation'] as const;
 export const SEARCH_SCHEDULES = ['fullDay', 'shift', 'flexible', 'remote', 'flyInFlyOut'] as const;
-export const SEARCH_EDUCATION = ['secondary', 'special_secondary', 'unfinished_higher', 'higher', 'bachelor', 'master', 'candidate', 'doctor'] as const;
+export const SEARCH_EDUCATION = [
+  'secondary',
+  'special_secondary',
+  'unfinished_higher',
+  'higher',
+  'bachelor',
+  'master',
+  'candidate',
+  'doctor',
+] as const;
 export const SEARCH_SEX = ['male', 'female'] as const;
 export const SEARCH_DRIVE = ['A', 'B', 'C', 'D', 'E', 'BE', 'CE', 'DE', 'TM', 'TB'] as const;
-export const SEARCH_RESUME_STATUS = ['active_search', 'looking_for_offers', 'not_looking_for_job', 'has_job_offer', 'accepted_job_offer'] as const;
+export const SEARCH_RESUME_STATUS = [
+  'active_search',
+  'looking_for_offers',
+  'not_looking_for_job',
+  'has_job_offer',
+  'accepted_job_offer',
+] as const;
 export const SEARCH_LAST_ACTIVE = ['1', '3', '7', '30', '365'] as const;
 export const SEARCH_ORDER = ['relevance', 'publication_time', 'salary_desc', 'salary_asc', 'age'] as const;
-export const SEARCH_LABELS = ['only_with_salary', 'only_with_age', 'only_with_gender', 'exclude_viewed_by_me', 'only_in_responses'] as const;
+export const SEARCH_LABELS = [
+  'only_with_salary',
+  'only_with_age',
+  'only_with_gender',
+  'exclude_viewed_by_me',
+  'only_in_responses',
+] as const;
 export const SEARCH_PER_PAGE = [20, 50, 100] as const;
 /** As hh: no result deeper than this is ever shown; `last_page` is computed on min(total, depth). */
 export const SEARCH_MAX_DEPTH = 2000;
@@ -150,8 +171,11 @@ const isParamsLike = (raw: object): raw is ParamsLike =>
 export function normalizeSearchParams(raw: unknown): Record<string, unknown> {
   if (raw === null || typeof raw !== 'object') return {};
   const entries: [string, unknown][] = [];
-  if (isParamsLike(raw)) raw.forEach((v, k) => entries.push([k, v]));
-  else for (const [k, v] of Object.entries(raw as Record<string, unknown>)) entries.push([k, v]);
+  if (isParamsLike(raw)) {
+    raw.forEach((v, k) => {
+      entries.push([k, v]);
+    });
+  } else for (const [k, v] of Object.entries(raw as Record<string, unknown>)) entries.push([k, v]);
   const out: Record<string, unknown> = {};
   for (const [rawKey, rawValue] of entries) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
@@ -219,8 +243,9 @@ export const searchResult = paginated(resumeCard).extend({
   total_capped: z.boolean(),
   /** `total` is an estimate from a sample, not an exact count. */
   total_is_estimate: z.boolean(),
-  /** The facet counts are estimates from a sample (large result sets). */
+  /** Some facet counts are estimates from a sample (large result sets): which ones in `estimated_facets`. */
   facets_are_estimates: z.boolean(),
+  estimated_facets: z.array(z.enum(SEARCH_FACETS)),
 });
 export type SearchResult = z.infer<typeof searchResult>;
 export const searchAnswer = success(searchResult);

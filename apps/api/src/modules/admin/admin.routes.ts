@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { clientErrors } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageOf } from '../../lib/paginate.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { canSeeClientErrors } from '../user/user.policy.ts';
 
@@ -45,12 +46,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         const n = Number(total?.n ?? 0);
         return {
           status: 'success' as const,
-          res: {
-            per_page: perPage,
-            current_page: page,
-            last_page: Math.max(1, Math.ceil(n / perPage)),
-            total: n,
-            data: rows.map((r) => ({
+          res: pageOf(
+            rows.map((r) => ({
               id: r.id,
               user_id: r.userId,
               error: r.error,
@@ -59,7 +56,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
               path: r.path,
               created_at: r.createdAt.toISOString(),
             })),
-          },
+            n,
+            page,
+            perPage,
+          ),
         };
       },
     );

@@ -8,6 +8,7 @@ import { teamUserIds } from '../team/team.service.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../resume/resume.card.ts';
 import { canMassSearch, canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume } from '../resume/resume.service.ts';
+import { pageOf } from '../../lib/paginate.ts';
 
 export const BULK_FAVOURITES_MAX = 1000;
 
@@ -32,19 +33,14 @@ export async function listFavourites(ctx: AppContext, user: AuthUser, page: numb
     order by t.added_at desc, t.favourite_id desc
     limit ${perPage} offset ${(page - 1) * perPage}`);
   const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
-  return {
-    per_page: perPage,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-    total,
-    data: rows.map((r) => ({
-      ...toCard(r, viewer),
-      favourite: true,
-      note: r.note,
-      added_at: new Date(r.added_at).toISOString(),
-      added_by: { id: r.added_by_id, name: r.added_by_name, family: r.added_by_family },
-    })),
-  };
+  const data = rows.map((r) => ({
+    ...toCard(r, viewer),
+    favourite: true,
+    note: r.note,
+    added_at: new Date(r.added_at).toISOString(),
+    added_by: { id: r.added_by_id, name: r.added_by_name, family: r.added_by_family },
+  }));
+  return pageOf(data, total, page, perPage);
 }
 
 export async function getFavourite(ctx: AppContext, user: UserRow, hash: string) {

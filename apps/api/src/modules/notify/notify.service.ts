@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../lib/queue.ts';
 import { enqueueMail } from '../auth/auth.mail.ts';
+import { pageOf } from '../../lib/paginate.ts';
 
 export type NotificationInput = { title: string; message: string; url?: string | null };
 export type NotificationItem = {
@@ -73,17 +74,12 @@ export async function listNotifications(ctx: AppContext, userId: number, page: n
     db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
   ]);
   const n = Number(total?.n ?? 0);
-  return {
-    per_page: perPage,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(n / perPage)),
-    total: n,
-    data: rows.map((r) => ({
-      id: r.id,
-      read_at: r.readAt?.toISOString() ?? null,
-      data: { message: r.message, title: r.title, url: r.url, created_at: r.createdAt.toISOString() },
-    })),
-  };
+  const data = rows.map((r) => ({
+    id: r.id,
+    read_at: r.readAt?.toISOString() ?? null,
+    data: { message: r.message, title: r.title, url: r.url, created_at: r.createdAt.toISOString() },
+  }));
+  return pageOf(data, n, page, perPage);
 }
 
 /** Marks the given ids (only the user's own), or all when none are given. */

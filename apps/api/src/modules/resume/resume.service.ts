@@ -7,6 +7,7 @@ import { moscowDay } from '../../lib/moscow-time.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { ageFrom, CARD_COLUMNS, type CardRow, initialsOf, toCard } from './resume.card.ts';
 import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './resume.policy.ts';
+import { pageOf } from '../../lib/paginate.ts';
 
 /** A resume of the club's database; replies to vacancies are not found here (their team sees them elsewhere). */
 export async function findClubResume(ctx: AppContext, hash: string): Promise<ResumeRow> {
@@ -163,11 +164,10 @@ export async function popularResumes(ctx: AppContext, user: UserRow, page: numbe
     order by top.views desc, top.last_view desc, r.id desc
     limit ${perPage} offset ${(page - 1) * perPage}`);
   const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
-  return {
-    per_page: perPage,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+  return pageOf(
+    rows.map((r) => ({ ...toCard(r, viewer), views: r.views })),
     total,
-    data: rows.map((r) => ({ ...toCard(r, viewer), views: r.views })),
-  };
+    page,
+    perPage,
+  );
 }

@@ -22,7 +22,7 @@ import { type CardRow, toCard } from '../resume.card.ts';
 import { canSeeCandidateNames } from '../resume.policy.ts';
 import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
 import { TtlCache } from './search.cache.ts';
-import { runnerFor, type SqlRunner } from './search.db.ts';
+import { QueryTimeout, runnerFor, type SqlRunner } from './search.db.ts';
 import {
   countSql,
   FRAGMENT_BREAK,
@@ -38,6 +38,13 @@ import {
   sampleScale,
   type SearchSpec,
   type Sql,
+  cardsSql,
+  cityOrderSql,
+  compareKeys,
+  effectiveOrder,
+  type KeyRow,
+  WALK_SETTINGS,
+  walkTierSql,
   yearsBefore,
 } from './search.sql.ts';
 import { hasSearchableWords } from './stopwords.ts';
@@ -55,6 +62,8 @@ export type SearchTuning = {
   exactFacetsLimit: number;
   /** The exact count (capped at SEARCH_EXACT_COUNT_LIMIT + 1) runs when the estimated total is at most this. */
   countCheckLimit: number;
+  /** The time box of the title-tier walk of big relevance-ordered results (0: never walk). */
+  walkTimeoutMs: number;
 };
 
 export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.ProcessEnv = process.env): SearchTuning {
@@ -69,6 +78,7 @@ export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.Proces
     rankExactLimit: num('SEARCH_RANK_EXACT_LIMIT', 500),
     exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
     countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
+    walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
   };
 }
 
@@ -76,8 +86,7 @@ export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.Proces
 
 const PERIOD_YEARS: Record<string, number> = { last_year: 1, last_three_years: 3, last_six_years: 6 };
 
-const localDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /**
  * Hook for `label[]=only_in_responses`: the ids of the vacancies whose replies the member may search.
@@ -119,9 +128,7 @@ export async function resolveSearch(ctx: AppContext, q: SearchQuery, user: Viewe
   const labels = new Set(q.label);
   const years = PERIOD_YEARS[q.period];
   return {
-    text: q.text
-      ? { text: q.text, logic: q.logic, fields: q.field, periodFrom: years ? yearsBefore(today, years) : null }
-      : null,
+    text: q.text ? { text: q.text, logic: q.logic, fields: q.field, periodFrom: years ? yearsBefore(today, years) : null } : null,
     advanced,
     cityIds,
     relocation: q.relocation,
@@ -165,7 +172,13 @@ function resolveCities(dict: DictionaryLookup, values: string[]): number[] | nul
   return [...ids];
 }
 
-function expand(dict: DictionaryLookup, name: 'subway' | 'roleTree', value: string, field: string, isLeaf: (v: string) => boolean): string[] {
+function expand(
+  dict: DictionaryLookup,
+  name: 'subway' | 'roleTree',
+  value: string,
+  field: string,
+  isLeaf: (v: string) => boolean,
+): string[] {
   if (!dict.has(name, value)) throw fieldError(field, SEARCH_MSG.unknownValue(value));
   return isLeaf(value) ? [value] : dict.leavesUnder(name, value).filter(isLeaf);
 }
@@ -196,10 +209,16 @@ const caches = new WeakMap<Database, Map<string, TtlCache<SearchStats>>>();
 function cacheFor(database: Database, tuning: SearchTuning): TtlCache<SearchStats> | null {
   if (tuning.cacheTtlMs <= 0) return null;
   let byTuning = caches.get(database);
-  if (!byTuning) caches.set(database, (byTuning = new Map()));
+  if (!byTuning) {
+    byTuning = new Map();
+    caches.set(database, byTuning);
+  }
   const key = `${tuning.cacheTtlMs}:${tuning.cacheEntries}`;
   let cache = byTuning.get(key);
-  if (!cache) byTuning.set(key, (cache = new TtlCache<SearchStats>(tuning.cacheEntries, tuning.cacheTtlMs)));
+  if (!cache) {
+    cache = new TtlCache<SearchStats>(tuning.cacheEntries, tuning.cacheTtlMs);
+    byTuning.set(key, cache);
+  }
   return cache;
 }
 
@@ -217,7 +236,7 @@ export function statsKey(spec: SearchSpec): string {
 const pick = (rows: FacetRow[], facet: FacetRow['facet']) => rows.find((r) => r.facet === facet)?.n ?? 0;
 
 /** A statement the search ran (collected for the bench's EXPLAIN). */
-export type Traced = { name: 'sample' | 'facets' | 'count' | 'page'; sql: Sql };
+export type Traced = { name: 'sample' | 'facets' | 'count' | 'walk' | 'reloc' | 'cities' | 'moving' | 'page'; sql: Sql };
 
 function traced<T>(run: SqlRunner, trace: Traced[] | undefined, name: Traced['name'], sql: Sql): Promise<T[]> {
   trace?.push({ name, sql });
@@ -236,7 +255,13 @@ const scaled = (rows: FacetRow[], scale: number): FacetRow[] => rows.map((r) => 
  * - otherwise the facets from the sample, the total exactly (capped) if the sample says it is small,
  *   else the sample's estimate.
  */
-async function finishStats(run: SqlRunner, spec: SearchSpec, tuning: SearchTuning, sample: FacetRow[], trace?: Traced[]): Promise<SearchStats> {
+async function finishStats(
+  run: SqlRunner,
+  spec: SearchSpec,
+  tuning: SearchTuning,
+  sample: FacetRow[],
+  trace?: Traced[],
+): Promise<SearchStats> {
   // Rechecking the raw text costs several times a plain match: exact counts on smaller sets then.
   const weight = isHeavyText(spec) ? HEAVY_TEXT_WEIGHT : 1;
   const scale = sampleScale(spec);
@@ -245,14 +270,33 @@ async function finishStats(run: SqlRunner, spec: SearchSpec, tuning: SearchTunin
   const estTotal = pick(sample, 'total') * scale * weight;
   const exact = (rows: FacetRow[], estimatedFacets: SearchFacetName[]): SearchStats => {
     const total = pick(rows, 'total');
-    return { total, totalCapped: total > SEARCH_EXACT_COUNT_LIMIT, totalIsEstimate: false, estimatedMatches: total, facetRows: rows, estimatedFacets };
+    return {
+      total,
+      totalCapped: total > SEARCH_EXACT_COUNT_LIMIT,
+      totalIsEstimate: false,
+      estimatedMatches: total,
+      facetRows: rows,
+      estimatedFacets,
+    };
   };
   if (estPool <= tuning.exactFacetsLimit) return exact(await traced<FacetRow>(run, trace, 'facets', facetsSql(spec, 'exact')), []);
   if (spec.cityIds && estLocal <= tuning.exactFacetsLimit) {
     const rows = await traced<FacetRow>(run, trace, 'facets', facetsSql(spec, 'local'));
-    return exact([...rows, ...scaled(sample.filter((r) => r.facet === 'search_city'), scale)], ['search_city']);
+    return exact(
+      [
+        ...rows,
+        ...scaled(
+          sample.filter((r) => r.facet === 'search_city'),
+          scale,
+        ),
+      ],
+      ['search_city'],
+    );
   }
-  const facetRows = scaled(sample.filter((r) => ALL_FACETS.includes(r.facet as SearchFacetName)), scale);
+  const facetRows = scaled(
+    sample.filter((r) => ALL_FACETS.includes(r.facet as SearchFacetName)),
+    scale,
+  );
   const base = { facetRows, estimatedFacets: ALL_FACETS };
   if (estTotal <= tuning.countCheckLimit) {
     const [row] = await traced<{ n: number }>(run, trace, 'count', countSql(spec, SEARCH_EXACT_COUNT_LIMIT + 1));
@@ -303,10 +347,68 @@ export async function executeSearch(
   const needsEstimate = q.searchOrderBy === 'relevance' && !!(spec.text || spec.advanced);
   const page = (async () => {
     const mode = needsEstimate ? rankModeFor(await estimate, tuning) : 'rank';
-    return traced<PageRow>(run, trace, 'page', pageSql(spec, pageOptions(q, mode)));
+    const o = pageOptions(q, mode);
+    const walked = tuning.walkTimeoutMs > 0 ? await walkTier(run, spec, o, tuning, trace) : null;
+    if (walked) return traced<PageRow>(run, trace, 'page', cardsSql(spec, walked));
+    const split = await cityOrderPage(run, spec, o, trace);
+    if (split) return traced<PageRow>(run, trace, 'page', cardsSql(spec, split));
+    return traced<PageRow>(run, trace, 'page', pageSql(spec, o));
   })();
   const [s, rows] = await Promise.all([stats, page]);
   return { stats: s, rows };
+}
+
+/**
+ * An ordered page with a city filter and people moving there (cityOrderSql): the residents first,
+ * then the movers that can still reach the page, merged. The ids of the page, or null when the page
+ * is not such a page.
+ */
+async function cityOrderPage(run: SqlRunner, spec: SearchSpec, o: PageOptions, trace?: Traced[]): Promise<number[] | null> {
+  const order = effectiveOrder(spec, o);
+  if (order === 'relevance') return null;
+  const citiesSql = cityOrderSql(spec, o, 'cities');
+  if (!citiesSql && !cityOrderSql(spec, o, 'moving')) return null;
+  const depth = o.offset + o.limit;
+  const cities = citiesSql ? await traced<KeyRow>(run, trace, 'cities', citiesSql) : [];
+  const bound = cities.length >= depth ? (cities[depth - 1] as KeyRow) : null;
+  const movingSql = cityOrderSql(spec, o, 'moving', bound) as Sql;
+  const moving = await traced<KeyRow>(run, trace, 'moving', movingSql);
+  return [...cities, ...moving]
+    .sort(compareKeys(order))
+    .slice(o.offset, depth)
+    .map((r) => Number(r.id));
+}
+
+/**
+ * The page of a big relevance-ordered result from its first tier without the title index
+ * (walkTierSql): the walk of the chosen cities under a time limit and the people moving there, at
+ * once, merged. The ids of the page, or null when that does not decide it (the walk ran out of
+ * time, or the first tier has fewer resumes than the page needs) and pageSql has to.
+ */
+async function walkTier(
+  run: SqlRunner,
+  spec: SearchSpec,
+  o: PageOptions,
+  tuning: SearchTuning,
+  trace?: Traced[],
+): Promise<number[] | null> {
+  const parts = walkTierSql(spec, o);
+  if (!parts) return null;
+  trace?.push({ name: 'walk', sql: parts.walk });
+  const walk = run.queryWith<KeyRow>(parts.walk, { settings: WALK_SETTINGS, timeoutMs: tuning.walkTimeoutMs }).catch((e) => {
+    if (e instanceof QueryTimeout) return null;
+    throw e;
+  });
+  const reloc = parts.reloc ? traced<KeyRow>(run, trace, 'reloc', parts.reloc) : Promise.resolve([]);
+  const [a, b] = await Promise.all([walk, reloc]);
+  if (!a) return null;
+  const depth = o.offset + o.limit;
+  const merged = [...a, ...b]
+    .filter((r) => r.id !== null)
+    .sort(compareKeys('publication_time'))
+    .slice(0, depth);
+  if (merged.length < depth) return null;
+  return merged.slice(o.offset).map((r) => Number(r.id));
 }
 
 /**
@@ -359,7 +461,10 @@ function highlightOf(row: PageRow): { title: string; fragments: string[] } {
   return { title, fragments };
 }
 
-const FACET_VALUES: Record<Exclude<SearchFacetName, 'search_city'>, { dict: 'experience' | 'schedule' | 'workingType' | 'education'; values: readonly string[] }> = {
+const FACET_VALUES: Record<
+  Exclude<SearchFacetName, 'search_city'>,
+  { dict: 'experience' | 'schedule' | 'workingType' | 'education'; values: readonly string[] }
+> = {
   experience: { dict: 'experience', values: SEARCH_EXPERIENCE },
   schedule: { dict: 'schedule', values: SEARCH_SCHEDULES },
   workingType: { dict: 'workingType', values: SEARCH_WORKING_TYPES },
@@ -373,7 +478,10 @@ function facetsOf(stats: SearchStats, dict: DictionaryLookup, spec: SearchSpec):
   const count = (n: number) => n;
   const of = (facet: SearchFacetName) => new Map(rows.filter((r) => r.facet === facet).map((r) => [r.value as string, r.n]));
   const out = {} as SearchFacets;
-  for (const [facet, { dict: name, values }] of Object.entries(FACET_VALUES) as [keyof typeof FACET_VALUES, (typeof FACET_VALUES)[keyof typeof FACET_VALUES]][]) {
+  for (const [facet, { dict: name, values }] of Object.entries(FACET_VALUES) as [
+    keyof typeof FACET_VALUES,
+    (typeof FACET_VALUES)[keyof typeof FACET_VALUES],
+  ][]) {
     const counts = of(facet);
     out[facet] = values.map((value) => ({ value, title: dict.option(name, value).title, count: count(counts.get(value) ?? 0) }));
   }
@@ -388,7 +496,14 @@ function facetsOf(stats: SearchStats, dict: DictionaryLookup, spec: SearchSpec):
 }
 
 function emptyResult(q: SearchQuery, dict: DictionaryLookup, spec: SearchSpec): SearchResult {
-  const stats: SearchStats = { total: 0, totalCapped: false, totalIsEstimate: false, estimatedMatches: 0, facetRows: [], estimatedFacets: [] };
+  const stats: SearchStats = {
+    total: 0,
+    totalCapped: false,
+    totalIsEstimate: false,
+    estimatedMatches: 0,
+    facetRows: [],
+    estimatedFacets: [],
+  };
   return {
     per_page: q.per_page,
     current_page: q.page,

@@ -6,12 +6,14 @@ import { hasSearchableWords, wordsOf } from './stopwords.ts';
 /**
  * Query building for the resume search. Everything here is pure: a `SearchSpec` (the validated
  * parameters with dictionary values already resolved) in, `{text, values}` statements out, so the
- * service, the tests and the bench run exactly the same SQL.
+ * service, the tests and the bench run exactly the same SQL. The design and its figures:
+ * docs/performance.md.
  *
- * Conventions the indexes of migrations 0003/0004 rely on: every statement says
+ * Conventions the indexes of migrations 0003/0005 rely on: every statement says
  * `r.vacancy_id IS NULL` literally (the indexes are partial on it), the sample says
- * `r.id % SAMPLE_MODULUS = 0` literally (the sample index is partial on it), and orders are spelled
- * exactly as the composite indexes are (`salary_amount DESC NULLS LAST, id DESC`, …).
+ * `r.id % 64 = 0` / `(r.id & 63) = 0` literally (its indexes are partial on them), expressions are
+ * spelled as indexed (TITLE_VECTOR, SKILLS_VECTOR, RELOCATES_TO) and orders exactly as the composite
+ * indexes are (`salary_amount DESC NULLS LAST, id DESC`, …).
  */
 
 export type Sql = { text: string; values: unknown[] };
@@ -197,7 +199,8 @@ export function textPart(spec: NonNullable<SearchSpec['text']>, p: Params): Text
     }
     return { where: `r.ts_all @@ ${q}`, rank: rankAll(q), highlight: q, tierOn: titleMatches(q), tierImplies: true };
   }
-  if (fields.has('experience')) for (const f of ['experience_company', 'experience_position', 'experience_description'] as const) fields.delete(f);
+  if (fields.has('experience'))
+    for (const f of ['experience_company', 'experience_position', 'experience_description'] as const) fields.delete(f);
   const targets = [...fields].map((f) => TARGETS[f as Exclude<TextField, 'everywhere'>]);
   const letters = [...new Set(targets.map((x) => x.letter))].sort().join('');
   const from = spec.periodFrom && targets.some((x) => x.expPart) ? p.add(spec.periodFrom, 'text') : null;
@@ -215,7 +218,8 @@ export function textPart(spec: NonNullable<SearchSpec['text']>, p: Params): Text
     return { where, rank, highlight: q, tierOn, tierImplies: fields.has('title') };
   }
   if (only) return { where: `${only} @@ ${q}`, rank, highlight: q, tierOn: tier, tierImplies: !!tier };
-  if (from === null && !targets.some((x) => x.column)) return { where: `r.ts_all @@ ${weighted(q, letters)}`, rank, highlight: q, tierOn: tier, tierImplies: !!tier };
+  if (from === null && !targets.some((x) => x.column))
+    return { where: `r.ts_all @@ ${weighted(q, letters)}`, rank, highlight: q, tierOn: tier, tierImplies: !!tier };
   // Rechecks: the unweighted match finds the candidates through the index, each field then says.
   let exact: string;
   if (spec.logic === 'all') {
@@ -248,7 +252,8 @@ export function exactPhrasePattern(text: string): string {
 
 /** The raw text of a field, for exact phrase matching. */
 function rawText(field: Term['field']): string {
-  const exp = (part: string, column = 'r.experience') => `coalesce((select string_agg(${part}, ' ') from jsonb_array_elements(${column}) e), '')`;
+  const exp = (part: string, column = 'r.experience') =>
+    `coalesce((select string_agg(${part}, ' ') from jsonb_array_elements(${column}) e), '')`;
   switch (field) {
     case 'title':
       return 'r.title';
@@ -288,7 +293,13 @@ function compileNode(node: QueryNode, p: Params): Compiled {
       const parts = [`r.ts_all @@ ${pre}`];
       if (target?.column) parts.push(`r.${target.column} @@ ${q}`);
       if (node.exact) parts.push(`${rawText(node.field)} ~* ${p.add(exactPhrasePattern(node.text), 'text')}`);
-      return { sql: parts.length > 1 ? `(${parts.join(' AND ')})` : (parts[0] as string), pre, preBare: q, pure: parts.length === 1, positive: true };
+      return {
+        sql: parts.length > 1 ? `(${parts.join(' AND ')})` : (parts[0] as string),
+        pre,
+        preBare: q,
+        pure: parts.length === 1,
+        positive: true,
+      };
     }
     case 'not': {
       const c = compileNode(node.child, p);
@@ -335,7 +346,12 @@ export function advancedPart(node: QueryNode, p: Params): TextPart {
   if (c.pure && c.positive && c.pre) where = `r.ts_all @@ ${c.pre}`;
   else if (c.pre && c.positive) where = `r.ts_all @@ ${c.pre} AND ${c.sql}`;
   else where = c.sql;
-  return { where, rank: c.positive && c.pre ? rankAll(c.pre) : null, highlight: c.preBare, tierOn: c.positive && c.preBare ? titleMatches(c.preBare) : null };
+  return {
+    where,
+    rank: c.positive && c.pre ? rankAll(c.pre) : null,
+    highlight: c.preBare,
+    tierOn: c.positive && c.preBare ? titleMatches(c.preBare) : null,
+  };
 }
 
 // ─── filters ──────────────────────────────────────────────────────────────────────────────────
@@ -443,7 +459,8 @@ export function buildFilters(spec: SearchSpec, p: Params): Filters {
   const text = combineText(fromText, fromQuery);
 
   if (spec.stations) base.push(`r.metro && ${p.add(spec.stations, 'text[]')}`);
-  if (spec.sex) base.push(spec.onlyWithGender ? `r.sex = ${p.add(spec.sex, 'text')}` : `(r.sex = ${p.add(spec.sex, 'text')} OR r.sex IS NULL)`);
+  if (spec.sex)
+    base.push(spec.onlyWithGender ? `r.sex = ${p.add(spec.sex, 'text')}` : `(r.sex = ${p.add(spec.sex, 'text')} OR r.sex IS NULL)`);
   else if (spec.onlyWithGender) base.push('r.sex IS NOT NULL');
 
   const ageParts: string[] = [];
@@ -455,7 +472,8 @@ export function buildFilters(spec: SearchSpec, p: Params): Filters {
   const salaryParts: string[] = [];
   if (spec.salaryFrom !== null) salaryParts.push(`r.salary_amount >= ${p.add(spec.salaryFrom, 'int')}`);
   if (spec.salaryTo !== null) salaryParts.push(`r.salary_amount <= ${p.add(spec.salaryTo, 'int')}`);
-  if (salaryParts.length) base.push(spec.onlyWithSalary ? salaryParts.join(' AND ') : `(r.salary_amount IS NULL OR (${salaryParts.join(' AND ')}))`);
+  if (salaryParts.length)
+    base.push(spec.onlyWithSalary ? salaryParts.join(' AND ') : `(r.salary_amount IS NULL OR (${salaryParts.join(' AND ')}))`);
   else if (spec.onlyWithSalary) base.push('r.salary_amount IS NOT NULL');
 
   if (spec.drive.length) base.push(`r.drive @> ${p.add(spec.drive, 'text[]')}`);
@@ -492,13 +510,143 @@ const allOf = (parts: (string | null | undefined)[]) => parts.filter((s): s is s
  */
 export type RankMode = 'rank' | 'tiered';
 
-type OrderSpec = { cols: string; by: string; outer: string };
-const ORDERS: Record<Exclude<Order, 'relevance'>, OrderSpec> = {
-  publication_time: { cols: 'r.updated_at', by: 'r.updated_at DESC, r.id DESC', outer: 'updated_at DESC, id DESC' },
-  salary_desc: { cols: 'r.salary_amount', by: 'r.salary_amount DESC NULLS LAST, r.id DESC', outer: 'salary_amount DESC NULLS LAST, id DESC' },
-  salary_asc: { cols: 'r.salary_amount', by: 'r.salary_amount ASC NULLS LAST, r.id ASC', outer: 'salary_amount ASC NULLS LAST, id ASC' },
-  age: { cols: 'r.birth_date', by: 'r.birth_date DESC NULLS LAST, r.id DESC', outer: 'birth_date DESC NULLS LAST, id DESC' },
+/**
+ * An order: `cols`/`by`/`outer` for SQL; for the parts merged in JS, `keyExpr` (exact: the update
+ * time in microseconds, the birth date as text) and `notAfter(b)` — the rows not after a key value.
+ */
+type OrderSpec = {
+  cols: string;
+  by: string;
+  outer: string;
+  key: string;
+  desc: boolean;
+  keyExpr: string;
+  notAfter: (b: string) => string;
+  cast: string;
 };
+const ORDERS: Record<Exclude<Order, 'relevance'>, OrderSpec> = {
+  publication_time: {
+    cols: 'r.updated_at',
+    by: 'r.updated_at DESC, r.id DESC',
+    outer: 'updated_at DESC, id DESC',
+    key: 'updated_at',
+    desc: true,
+    keyExpr: '(extract(epoch from r.updated_at) * 1000000)::bigint',
+    cast: 'float8',
+    notAfter: (b) => `r.updated_at >= to_timestamp(${b} / 1000000) - interval '1 millisecond'`,
+  },
+  salary_desc: {
+    cols: 'r.salary_amount',
+    by: 'r.salary_amount DESC NULLS LAST, r.id DESC',
+    outer: 'salary_amount DESC NULLS LAST, id DESC',
+    key: 'salary_amount',
+    desc: true,
+    keyExpr: 'r.salary_amount',
+    cast: 'int',
+    notAfter: (b) => `r.salary_amount >= ${b}`,
+  },
+  salary_asc: {
+    cols: 'r.salary_amount',
+    by: 'r.salary_amount ASC NULLS LAST, r.id ASC',
+    outer: 'salary_amount ASC NULLS LAST, id ASC',
+    key: 'salary_amount',
+    desc: false,
+    keyExpr: 'r.salary_amount',
+    cast: 'int',
+    notAfter: (b) => `r.salary_amount <= ${b}`,
+  },
+  age: {
+    cols: 'r.birth_date',
+    by: 'r.birth_date DESC NULLS LAST, r.id DESC',
+    outer: 'birth_date DESC NULLS LAST, id DESC',
+    key: 'birth_date',
+    desc: true,
+    keyExpr: 'r.birth_date::text',
+    cast: 'date',
+    notAfter: (b) => `r.birth_date >= ${b}`,
+  },
+};
+
+/** The order a page of this search is in (relevance without text is the freshest first). */
+export function effectiveOrder(spec: SearchSpec, o: PageOptions): Order {
+  if (o.order !== 'relevance') return o.order;
+  const f = buildFilters(spec, new Params());
+  return f.text?.rank ? 'relevance' : 'publication_time';
+}
+
+/** A row of an ordered part: the id and the order's key (named `key`). */
+export type KeyRow = { id: number | string; key: Date | string | number | null };
+
+/**
+ * Compares two rows as `ORDER BY <key> [DESC] NULLS LAST, id [DESC]` does (for merging in JS the
+ * parts the service runs apart).
+ */
+export function compareKeys(order: Exclude<Order, 'relevance'>): (a: KeyRow, b: KeyRow) => number {
+  const { desc } = ORDERS[order];
+  // The update time comes as a bigint (a numeric string), the birth date as YYYY-MM-DD, salaries as numbers.
+  const value = (k: KeyRow['key']) =>
+    k instanceof Date ? k.getTime() : typeof k === 'string' && order === 'publication_time' ? Number(k) : k;
+  return (a, b) => {
+    const x = value(a.key);
+    const y = value(b.key);
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      const c = x < y ? -1 : 1;
+      return desc ? -c : c;
+    }
+    const c = Number(a.id) - Number(b.id);
+    return desc ? -c : c;
+  };
+}
+
+/**
+ * An ordered page with a city filter, in two parts the service runs one after the other and merges:
+ * `cities` — the residents of the chosen cities, walked city by city along (city_id, <order>); then
+ * `moving` — the people moving there (1–3 % of everyone even for Moscow: they have no index in any
+ * order), limited to those who can still reach the page: not after the `depth`-th resident (`bound`,
+ * a value the planner sees, so it can choose between the order index and their own).
+ * Both give (id, key), at most `depth` rows. Null when the page is not such a page.
+ */
+export function cityOrderSql(spec: SearchSpec, o: PageOptions, part: 'cities' | 'moving', bound?: KeyRow | null): Sql | null {
+  const order = effectiveOrder(spec, o);
+  if (order === 'relevance' || !spec.cityIds || spec.cityIds.length > CITY_BRANCHES) return null;
+  if (spec.relocation === 'living' || spec.relocation === 'living_but_relocation') return null;
+  const ord = ORDERS[order];
+  const depth = o.offset + o.limit;
+  const p = new Params();
+  const f = buildFilters(spec, p);
+  const c = f.cityRef as string;
+  const where = [
+    ...f.base,
+    ...Object.entries(f.facet)
+      .filter(([k]) => k !== 'search_city')
+      .map(([, v]) => v),
+  ];
+  if (part === 'cities') {
+    if (spec.relocation === 'relocation') return null;
+    const branches = spec.cityIds.map(
+      (id) =>
+        `(SELECT r.id, ${ord.cols}, ${ord.keyExpr} AS key FROM resumes r WHERE r.city_id = ${p.add(id, 'int')} AND ${allOf(where)} ORDER BY ${ord.by} LIMIT ${depth})`,
+    );
+    return {
+      text: `SELECT id, key FROM (${branches.join('\n      UNION ALL\n      ')}) u WHERE cardinality(${c}) > 0
+        ORDER BY ${ord.outer} LIMIT ${depth}`,
+      values: p.values,
+    };
+  }
+  const limitTo: string[] = [];
+  if (bound && bound.key !== null) {
+    // Not after the bound: better keys or the same (the id decides in JS); NULLs come after any value.
+    limitTo.push(ord.notAfter(p.add(String(bound.key), ord.cast)));
+  }
+  return {
+    text: `SELECT r.id, ${ord.keyExpr} AS key FROM resumes r
+      WHERE NOT coalesce(r.city_id = ANY(${c}), false) AND ${RELOCATES_TO} && ${c} AND ${allOf([...where, ...limitTo])}
+      ORDER BY ${ord.by} LIMIT ${depth}`,
+    values: p.values,
+  };
+}
 
 export type PageOptions = { order: Order; rankMode: RankMode; limit: number; offset: number };
 
@@ -508,18 +656,8 @@ export type PageOptions = { order: Order; rankMode: RankMode; limit: number; off
  * the people moving there separately, instead of sorting everyone the OR of both would find; inside
  * each branch the planner still chooses between walking the index and a bitmap of the other indexes.
  */
-function orderedIds(
-  spec: SearchSpec,
-  f: Filters,
-  where: string[],
-  ord: OrderSpec,
-  depth: number,
-  p: Params,
-  extraCols = '',
-  /** Extra conditions for the people-moving-here branch only (it is sorted whole, so narrow it). */
-  relocExtra: string[] = [],
-): string {
-  const cols = `r.id, ${ord.cols}${extraCols}`;
+function orderedIds(spec: SearchSpec, f: Filters, where: string[], ord: OrderSpec, depth: number, p: Params): string {
+  const cols = `r.id, ${ord.cols}`;
   if (!f.cityRef || !f.facet.search_city || !spec.cityIds) {
     return `SELECT ${cols} FROM resumes r
         WHERE ${allOf([...where, f.facet.search_city])}
@@ -550,9 +688,11 @@ function orderedIds(
     // text only on those who would move here — and if that does not fill the page, take them all
     // by their index and sort them (bounded: a few tens of thousands at most).
     const movesHere = `NOT coalesce(r.city_id = ANY(${c}), false) AND ${RELOCATES_TO} && ${c}`;
-    const textual = [...where.filter((w) => f.textWheres.includes(w)), ...relocExtra];
+    const textual = where.filter((w) => f.textWheres.includes(w));
     const plain = where.filter((w) => !f.textWheres.includes(w));
-    const ok = textual.length ? `CASE WHEN ${movesHere} AND ${allOf(plain)} THEN ${allOf(textual)} ELSE false END` : `${movesHere} AND ${allOf(plain)}`;
+    const ok = textual.length
+      ? `CASE WHEN ${movesHere} AND ${allOf(plain)} THEN ${allOf(textual)} ELSE false END`
+      : `${movesHere} AND ${allOf(plain)}`;
     const out = cols.replace(/\br\./g, '');
     branches.push(`(WITH rw AS MATERIALIZED (
           SELECT ${out} FROM (
@@ -562,7 +702,7 @@ function orderedIds(
         SELECT * FROM rw
         UNION ALL
         SELECT * FROM (SELECT ${cols} FROM resumes r
-          WHERE (SELECT count(*) FROM rw) < ${depth} AND ${movesHere} AND ${allOf([...where, ...relocExtra])} OFFSET 0) m
+          WHERE (SELECT count(*) FROM rw) < ${depth} AND ${movesHere} AND ${allOf(where)} OFFSET 0) m
           WHERE NOT EXISTS (SELECT 1 FROM rw WHERE rw.id = m.id)
         ORDER BY ${ord.outer} LIMIT ${depth})`);
   }
@@ -572,16 +712,16 @@ function orderedIds(
 
 /** Up to this many cities get a branch each in an ordered page; more are walked by a lateral join. */
 const CITY_BRANCHES = 12;
-/** The first relevance tier walks at most this many freshest resumes before it takes the title index. */
-const WALK_ROWS = 5000;
-/** …and only for pages this shallow (deeper ones go straight to the index). */
+/** The time-boxed walk of the first relevance tier is tried for pages this shallow. */
 const WALK_MAX_DEPTH = 200;
 /** The people moving to the chosen cities are first looked for among this many resumes in page order. */
 const RELOC_WALK_ROWS = 3000;
 
 /** The ids of one page, in order, as `(id, n)`. */
 function pageIds(spec: SearchSpec, f: Filters, o: PageOptions, p: Params): string {
-  const facets = Object.entries(f.facet).filter(([k]) => k !== 'search_city').map(([, v]) => v);
+  const facets = Object.entries(f.facet)
+    .filter(([k]) => k !== 'search_city')
+    .map(([, v]) => v);
   const where = [...f.base, ...facets];
   const depth = o.offset + o.limit;
   const text = f.text;
@@ -604,28 +744,7 @@ function pageIds(spec: SearchSpec, f: Filters, o: PageOptions, p: Params): strin
     const nonText = where.filter((w) => !f.textWheres.includes(w));
     const t1Where = [...(f.tierImplies ? nonText : where), tier];
     const t2Where = [`(SELECT count(*) FROM t1) < ${depth}`, ...where, `NOT coalesce(${tier}, false)`];
-    let t1: string;
-    if (text.tierOn && depth <= WALK_MAX_DEPTH) {
-      // The planner cannot know how many titles hold all the words (it multiplies the words'
-      // frequencies, which are far from independent), so it cannot choose well between walking the
-      // freshest resumes and a bitmap of the title index. Walk first — lazily: the outer LIMIT stops
-      // the walk as soon as the page is full, and at most WALK_ROWS resumes are looked at; the title
-      // is checked on each, the rest of the text (when the title does not imply it) only on title
-      // matches — and only if that does not fill the page, take the bitmap of the title index.
-      const hit = f.tierImplies
-        ? text.tierOn('w.title')
-        : `CASE WHEN ${text.tierOn('w.title')} THEN EXISTS (SELECT 1 FROM resumes r WHERE r.id = w.id AND ${allOf(f.textWheres)}) ELSE false END`;
-      t1 = `WITH found AS MATERIALIZED (
-          SELECT id, updated_at FROM (${orderedIds(spec, f, nonText, ord, WALK_ROWS, p, ', r.title', [tier])}) w
-          WHERE ${hit}
-          ORDER BY updated_at DESC, id DESC LIMIT ${depth})
-        SELECT id, updated_at FROM found
-        UNION ALL
-        SELECT id, updated_at FROM (${orderedIds(spec, f, [`(SELECT count(*) FROM found) < ${depth}`, ...t1Where], ord, depth, p)}) b
-        WHERE NOT EXISTS (SELECT 1 FROM found WHERE found.id = b.id)`;
-    } else {
-      t1 = orderedIds(spec, f, t1Where, ord, depth, p);
-    }
+    const t1 = orderedIds(spec, f, t1Where, ord, depth, p);
     return `SELECT id, row_number() OVER (ORDER BY tier, updated_at DESC, id DESC) AS n FROM (
       WITH t1 AS MATERIALIZED (${t1}),
       t2 AS MATERIALIZED (${orderedIds(spec, f, t2Where, ord, depth, p)})
@@ -652,7 +771,116 @@ const FRAGMENT_DOC = `concat_ws('. ', array_to_string(r.skills, ', '),
 export function pageSql(spec: SearchSpec, o: PageOptions): Sql {
   const p = new Params();
   const f = buildFilters(spec, p);
-  const ids = pageIds(spec, f, o, p);
+  return withCards(pageIds(spec, f, o, p), f, p);
+}
+
+/**
+ * The first relevance tier of a big result set, found without the title index: the planner cannot
+ * choose well here — it estimates how many titles hold all the words by multiplying the words'
+ * frequencies, which are far from independent, and then prefers a bitmap of the title index that
+ * reads tens of thousands of rows. So the service (executeSearch) runs, at once:
+ * - `walk`: the resumes of the chosen cities (or of everyone), freshest first along
+ *   (city_id, updated_at) / (updated_at), each title checked (and the rest of the text, when the
+ *   title does not imply it, on title matches only) until `depth` are found — with bitmap scans and
+ *   sorts switched off and a time limit (WALK_SETTINGS);
+ * - `reloc`: the first-tier people moving to the chosen cities, few enough for their indexes and a sort;
+ * and merges the two in JS. Both return (id, key: the update time in µs), freshest first, at most `depth` rows. Null
+ * when the search has no first tier or the page is too deep to walk to.
+ */
+export function walkTierSql(spec: SearchSpec, o: PageOptions): { walk: Sql; reloc: Sql | null } | null {
+  const depth = o.offset + o.limit;
+  if (o.order !== 'relevance' || o.rankMode !== 'tiered' || depth > WALK_MAX_DEPTH) return null;
+  if (spec.cityIds && spec.cityIds.length > CITY_BRANCHES) return null;
+  const build = (part: 'walk' | 'reloc'): Sql | null => {
+    const p = new Params();
+    const f = buildFilters(spec, p);
+    const text = f.text;
+    if (!text?.rank) return null;
+    const facets = Object.entries(f.facet)
+      .filter(([k]) => k !== 'search_city')
+      .map(([, v]) => v);
+    const nonText = [...f.base, ...facets].filter((w) => !f.textWheres.includes(w));
+    // Without a title tier (text only in, say, the skills) the whole match is the tier.
+    const tierOn = text.tierOn ?? (() => 'true');
+    const implied = !!text.tierOn && f.tierImplies;
+    const recheck = (alias: string) =>
+      implied ? 'true' : `EXISTS (SELECT 1 FROM resumes r WHERE r.id = ${alias}.id AND ${allOf(f.textWheres)})`;
+    const cols = 'r.id, r.updated_at, r.title';
+    if (part === 'reloc') {
+      if (!f.cityRef || spec.relocation === 'living' || spec.relocation === 'living_but_relocation') return null;
+      const c = f.cityRef;
+      return {
+        text: `SELECT id, ${ORDERS.publication_time.keyExpr.replace(/\br\./g, 'm.')} AS key FROM (
+            SELECT r.id, r.updated_at FROM resumes r
+            WHERE NOT coalesce(r.city_id = ANY(${c}), false) AND ${RELOCATES_TO} && ${c} AND ${allOf(nonText)} AND ${tierOn('r.title')}
+              AND ${text.tierOn ? 'true' : allOf(f.textWheres)}
+            OFFSET 0) m
+          WHERE ${text.tierOn ? recheck('m') : 'true'}
+          ORDER BY updated_at DESC, id DESC LIMIT ${depth}`,
+        values: p.values,
+      };
+    }
+    let stream: string;
+    if (!f.cityRef || !spec.cityIds) {
+      stream = `SELECT ${cols} FROM resumes r WHERE ${allOf(nonText)} ORDER BY r.updated_at DESC, r.id DESC`;
+    } else if (spec.relocation === 'relocation') {
+      return { text: `SELECT NULL::bigint AS id, NULL::bigint AS key WHERE cardinality(${f.cityRef}) < 0`, values: p.values };
+    } else {
+      const extra = spec.relocation === 'living_but_relocation' ? ` AND ${RELOCATING}` : '';
+      const branches = spec.cityIds.map(
+        (id) =>
+          `(SELECT ${cols} FROM resumes r WHERE r.city_id = ${p.add(id, 'int')}${extra} AND ${allOf(nonText)} ORDER BY r.updated_at DESC, r.id DESC)`,
+      );
+      stream = `SELECT * FROM (${branches.join('\n      UNION ALL\n      ')}) u WHERE cardinality(${f.cityRef}) > 0 ORDER BY updated_at DESC, id DESC`;
+    }
+    // (`OFFSET 0`: the title check stays above the merge of the cities, so each city's walk only
+    // goes as far as the merged order needs.)
+    return {
+      text: `SELECT id, ${ORDERS.publication_time.keyExpr.replace(/\br\./g, 'w.')} AS key FROM (${stream} OFFSET 0) w
+        WHERE CASE WHEN ${tierOn('w.title')} THEN ${recheck('w')} ELSE false END
+        ORDER BY updated_at DESC, id DESC LIMIT ${depth}`,
+      values: p.values,
+    };
+  };
+  const walk = build('walk');
+  return walk ? { walk, reloc: build('reloc') } : null;
+}
+
+/** The cards of these resumes, in this order (with the raw highlights when there is text). */
+export function cardsSql(spec: SearchSpec, ids: number[]): Sql {
+  const textOnly: SearchSpec = {
+    ...spec,
+    cityIds: null,
+    stations: null,
+    experience: [],
+    workingTypes: [],
+    schedules: [],
+    education: [],
+    sex: null,
+    ageFrom: null,
+    ageTo: null,
+    salaryFrom: null,
+    salaryTo: null,
+    onlyWithSalary: false,
+    onlyWithAge: false,
+    onlyWithGender: false,
+    drive: [],
+    roles: null,
+    statuses: [],
+    lastActiveDays: null,
+    excludeViewedBy: null,
+    vacancyIds: null,
+  };
+  const p = new Params();
+  const f = buildFilters(textOnly, p);
+  const list = p.add(ids.map(String), 'bigint[]');
+  // Every parameter has to appear in the statement; `… OR true` is folded away when planning.
+  const used = f.textWheres.length ? `WHERE (${allOf(f.textWheres)}) OR true` : '';
+  return withCards(`SELECT x.id, x.n FROM unnest(${list}) WITH ORDINALITY AS x(id, n) JOIN resumes r ON r.id = x.id ${used}`, f, p);
+}
+
+/** The cards of the page `ids` (id, n), with the raw highlights when there is text. */
+function withCards(ids: string, f: Filters, p: Params): Sql {
   let highlight = '';
   if (f.text?.highlight) {
     const titleOpts = p.add(`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`, 'text');
@@ -670,6 +898,9 @@ export function pageSql(spec: SearchSpec, o: PageOptions): Sql {
     ORDER BY p.n`;
   return { text, values: p.values };
 }
+
+/** The session settings under which the walk of walkTierSql runs: index order or nothing. */
+export const WALK_SETTINGS = ['enable_bitmapscan = off', 'enable_sort = off', 'max_parallel_workers_per_gather = 0'];
 
 // ─── counts and facets ────────────────────────────────────────────────────────────────────────
 
@@ -715,21 +946,31 @@ export function facetsSql(spec: SearchSpec, mode: FacetMode): Sql {
     where.push(f.facet.search_city as string); // as is (not coalesced): the city indexes can serve it
     if (others.length >= 2) where.push(`(${failing(others)}) <= 1`);
   } else if (names.length >= 2) where.push(`(${failing(names)}) <= 1`);
-  const passing = (self: SearchFacetName | null) => names.filter((n) => n !== self).map(flag).join(' AND ') || 'true';
+  const passing = (self: SearchFacetName | null) =>
+    names
+      .filter((n) => n !== self)
+      .map(flag)
+      .join(' AND ') || 'true';
   const flags = names.map((n) => `${cond(n)} AS ${flag(n)}`);
-  const localPool = names.includes('search_city') ? `${flag('search_city')} AND (${others.map((n) => `(NOT ${flag(n)})::int`).join(' + ') || '0'}) <= 1` : 'true';
+  const localPool = names.includes('search_city')
+    ? `${flag('search_city')} AND (${others.map((n) => `(NOT ${flag(n)})::int`).join(' + ') || '0'}) <= 1`
+    : 'true';
   // Four passes over the pool: the three counts; the scalar facets in one GROUPING SETS pass (each
   // set with its own «all the other filters» count); the two array facets.
-  const sets: [SearchFacetName, string][] = [...(local ? [] : [['search_city', 'city_id'] as [SearchFacetName, string]]), ['experience', 'exp_bucket'], ['education', 'education_level']];
+  const sets: [SearchFacetName, string][] = [
+    ...(local ? [] : [['search_city', 'city_id'] as [SearchFacetName, string]]),
+    ['experience', 'exp_bucket'],
+    ['education', 'education_level'],
+  ];
   const facetOf = sets.map(([name, col]) => `WHEN GROUPING(${col}) = 0 THEN '${name}'`).join(' ');
-  const valueOf = sets.map(([, col]) => `WHEN GROUPING(${col}) = 0 THEN ${col}::text`).join(' ');
+  const valueCase = sets.map(([, col]) => `WHEN GROUPING(${col}) = 0 THEN ${col}::text`).join(' ');
   const countOf = sets.map(([name, col]) => `WHEN GROUPING(${col}) = 0 THEN count(*) FILTER (WHERE ${passing(name)})`).join(' ');
   const parts = [
     `SELECT v.facet, NULL::text AS value, v.n FROM (
         SELECT count(*) FILTER (WHERE ${passing(null)})::int AS total, count(*)::int AS pool, count(*) FILTER (WHERE ${localPool})::int AS pool_local FROM u) a
       CROSS JOIN LATERAL (VALUES ('total', a.total), ('pool', a.pool), ('pool_local', a.pool_local)) v(facet, n)`,
     `SELECT facet, value, n FROM (
-        SELECT CASE ${facetOf} END AS facet, CASE ${valueOf} END AS value, (CASE ${countOf} END)::int AS n
+        SELECT CASE ${facetOf} END AS facet, CASE ${valueCase} END AS value, (CASE ${countOf} END)::int AS n
         FROM u GROUP BY GROUPING SETS (${sets.map(([, col]) => `(${col})`).join(', ')})) g
       WHERE value IS NOT NULL AND n > 0`,
     `SELECT 'schedule', s, count(*)::int FROM u CROSS JOIN LATERAL unnest(u.schedules) s WHERE ${passing('schedule')} GROUP BY s`,

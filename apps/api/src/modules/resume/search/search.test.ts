@@ -22,13 +22,34 @@ const LETTERS = 'bcdfghjklmnpqrstvwxz';
 const word = () => Array.from({ length: 10 }, () => LETTERS[randomInt(LETTERS.length)]).join('');
 const PIN = randomInt(3_000_001, 3_999_999);
 const pin = `salary_from=${PIN}&salary_to=${PIN}&label[]=only_with_salary`;
-const W = { logic1: word(), logic2: word(), field: word(), period: word(), aq: word(), aqCompany: word(), sort: word(), rel: word(), page: word(), html: word(), reply: word() };
+/** Another run-unique salary band, for fixtures whose salaries must differ. */
+const BAND = randomInt(10_000_000, 2_000_000_000);
+const W = {
+  tier: word(),
+  logic1: word(),
+  logic2: word(),
+  field: word(),
+  period: word(),
+  aq: word(),
+  aqCompany: word(),
+  sort: word(),
+  rel: word(),
+  page: word(),
+  html: word(),
+  reply: word(),
+};
 
 const nameOf = new Map<string, string>();
 const hashOf = new Map<string, string>();
 const idOf = new Map<string, number>();
 
-const neutralJob: ExperienceEntry = { company: 'ООО Склад', position: 'Кладовщик', start: '2020-01-01', end: null, description: 'Учёт товара' };
+const neutralJob: ExperienceEntry = {
+  company: 'ООО Склад',
+  position: 'Кладовщик',
+  start: '2020-01-01',
+  end: null,
+  description: 'Учёт товара',
+};
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 const today = () => {
@@ -117,7 +138,9 @@ beforeAll(async () => {
   await fx('flEducation', { education: [{ name: `Институт ${W.field}`, organization: null, result: null, year: 2010 }] });
   // Period of experience
   await fx('prCurrent', { experience: [{ ...neutralJob, position: `Техник ${W.period}`, start: '2023-01-01', end: null }] });
-  await fx('prRecent', { experience: [{ ...neutralJob, position: `Техник ${W.period}`, start: '2019-01-01', end: dayAfter(yearsBefore(t, 1)) }] });
+  await fx('prRecent', {
+    experience: [{ ...neutralJob, position: `Техник ${W.period}`, start: '2019-01-01', end: dayAfter(yearsBefore(t, 1)) }],
+  });
   await fx('prOld', { experience: [{ ...neutralJob, position: `Техник ${W.period}`, start: '2010-01-01', end: '2014-01-01' }] });
   // Advanced query
   await fx('aq1', { title: `Аналитик ${W.aq}`, experience: [{ ...neutralJob, company: `АО ${W.aqCompany}`, position: 'Аналитик' }] });
@@ -135,6 +158,39 @@ beforeAll(async () => {
   await fx('relAbout', { about: `Знаю ${W.rel}`, updatedAt: ago(1) });
   // Paging
   for (let i = 0; i < 25; i++) await fx(`page${i}`, { about: W.page, updatedAt: ago(i) });
+  // Tiers of a big result: 20 titles in Moscow, 2 titles of people moving to Moscow, 2 mentions elsewhere
+  for (let i = 0; i < 20; i++)
+    await fx(`tierCity${i}`, { salaryAmount: null, cityId: 1069, title: `Диспетчер ${W.tier}`, updatedAt: ago(2 * i + 1) });
+  for (let i = 0; i < 2; i++) {
+    await fx(`tierMoving${i}`, {
+      salaryAmount: null,
+      cityId: 736,
+      relocation: 'relocation_possible',
+      relocationCityIds: [1069],
+      title: `Диспетчер ${W.tier}`,
+      updatedAt: ago(4 * i + 2),
+    });
+  }
+  for (let i = 0; i < 2; i++)
+    await fx(`tierAbout${i}`, { salaryAmount: null, cityId: 1069, about: `Знаю ${W.tier}`, updatedAt: ago(i / 10) });
+  // Orders with a city and people moving there: 21 residents of Moscow, 2 movers, 1 in SPb, all in this
+  // run's own salary band
+  for (let i = 0; i < 21; i++) await fx(`oRes${i}`, { cityId: 1069, salaryAmount: BAND + 120_000 - i * 1000, updatedAt: ago(i + 0.5) });
+  await fx('oMoveRich', {
+    cityId: 736,
+    relocation: 'relocation_possible',
+    relocationCityIds: [1069],
+    salaryAmount: BAND + 300_000,
+    updatedAt: ago(30),
+  });
+  await fx('oMovePoor', {
+    cityId: 736,
+    relocation: 'relocation_desirable',
+    relocationCityIds: [1069, 1070],
+    salaryAmount: BAND + 50_000,
+    updatedAt: ago(0.1),
+  });
+  await fx('oSpb', { cityId: 1070, salaryAmount: BAND + 200_000 });
   // HTML in resume text
   await fx('html', { title: `<img src=x onerror=alert(1)> Инженер ${W.html}`, skills: [`<b>${W.html}</b>`, 'a & b'] });
 });
@@ -152,7 +208,10 @@ describe('filters', () => {
   it('several cities and regions with mass_search', async () => {
     const member = await registeredMember(built.app);
     await setFlags(db(), member.email, ['mass_search']);
-    expect(sorted(await search(`${pin}&search_city[]=1070&search_city[]=297&relocation=living`, member.client))).toEqual(['belgorod', 'spb']);
+    expect(sorted(await search(`${pin}&search_city[]=1070&search_city[]=297&relocation=living`, member.client))).toEqual([
+      'belgorod',
+      'spb',
+    ]);
     expect(sorted(await search(`${pin}&search_city[]=${enc('r:Белгородская обл.')}`, member.client))).toEqual(['belgorod']);
   });
 
@@ -206,7 +265,10 @@ describe('filters', () => {
     expect(sorted(await search(`${pin}&roleTree[]=4`))).toEqual(['role4']);
     expect(sorted(await search(`${pin}&roleTree[]=c19&roleTree[]=8`))).toEqual(['role4', 'role8']);
     expect(sorted(await search(`${pin}&resumeStatus[]=active_search`))).toEqual(['active']);
-    expect(sorted(await search(`${pin}&resumeStatus[]=active_search&resumeStatus[]=not_looking_for_job`))).toEqual(['active', 'notLooking']);
+    expect(sorted(await search(`${pin}&resumeStatus[]=active_search&resumeStatus[]=not_looking_for_job`))).toEqual([
+      'active',
+      'notLooking',
+    ]);
     const recent = names(await search(`${pin}&lastActive=7&per_page=100`));
     expect(recent).toContain('msk');
     expect(recent).not.toContain('old');
@@ -216,7 +278,9 @@ describe('filters', () => {
   it('exclude_viewed_by_me hides what the member viewed; a visitor has viewed nothing', async () => {
     const member = await registeredMember(built.app);
     const [user] = await db().db.select({ id: users.id }).from(users).where(eq(users.email, member.email));
-    await db().db.insert(resumeViews).values({ resumeId: idOf.get('viewed') as number, userId: user?.id as number, day: today() });
+    await db()
+      .db.insert(resumeViews)
+      .values({ resumeId: idOf.get('viewed') as number, userId: user?.id as number, day: today() });
     expect(names(await search(`${pin}&per_page=100`, member.client))).toContain('viewed');
     expect(names(await search(`${pin}&per_page=100&label[]=exclude_viewed_by_me`, member.client))).not.toContain('viewed');
     expect(names(await search(`${pin}&per_page=100&label[]=exclude_viewed_by_me`))).toContain('viewed');
@@ -355,10 +419,32 @@ describe('orders and pages', () => {
     expect(fresh).toEqual([...fresh].sort((a, b) => (idOf.get(b) as number) - (idOf.get(a) as number)));
   });
 
+  it('orders with a city: residents and people moving there merged, page after page', async () => {
+    const q = `salary_from=${BAND}&salary_to=${BAND + 400_000}&label[]=only_with_salary&search_city[]=1069`;
+    const res = (i: number) => `oRes${i}`;
+    const desc = await search(`${q}&searchOrderBy=salary_desc`);
+    expect(desc.body.res.total).toBe(23);
+    expect(names(desc)).toEqual(['oMoveRich', ...Array.from({ length: 19 }, (_, i) => res(i))]);
+    expect(names(await search(`${q}&searchOrderBy=salary_desc&page=2`))).toEqual([res(19), res(20), 'oMovePoor']);
+    const asc = await search(`${q}&searchOrderBy=salary_asc`);
+    expect(names(asc)).toEqual(['oMovePoor', ...Array.from({ length: 19 }, (_, i) => res(20 - i))]);
+    expect(names(await search(`${q}&searchOrderBy=salary_asc&page=2`))).toEqual([res(1), res(0), 'oMoveRich']);
+    const fresh = await search(`${q}&searchOrderBy=publication_time`);
+    expect(names(fresh)).toEqual(['oMovePoor', ...Array.from({ length: 19 }, (_, i) => res(i))]);
+    expect(names(await search(`${q}&searchOrderBy=publication_time&page=2`))).toEqual([res(19), res(20), 'oMoveRich']);
+    expect(names(await search(`${q}&relocation=living&searchOrderBy=salary_desc&page=2`))).toEqual([res(20)]);
+    expect(names(await search(`${q}&relocation=relocation&searchOrderBy=salary_desc`))).toEqual(['oMoveRich', 'oMovePoor']);
+  });
+
   it('relevance: title > skills > experience > about; without text, freshest first', async () => {
     expect(names(await search(`text=${W.rel}`))).toEqual(['relTitle', 'relSkill', 'relDescription', 'relAbout']);
     expect(names(await search(`text=${W.rel}&searchOrderBy=relevance`))).toEqual(['relTitle', 'relSkill', 'relDescription', 'relAbout']);
-    expect(names(await search(`text=${W.rel}&searchOrderBy=publication_time`))).toEqual(['relAbout', 'relDescription', 'relSkill', 'relTitle']);
+    expect(names(await search(`text=${W.rel}&searchOrderBy=publication_time`))).toEqual([
+      'relAbout',
+      'relDescription',
+      'relSkill',
+      'relTitle',
+    ]);
     expect(names(await search(`text=${W.sort}&searchOrderBy=relevance`))).toEqual(['s4', 's1', 's3', 's2']);
   });
 
@@ -369,9 +455,37 @@ describe('orders and pages', () => {
     expect(res.data.map((c) => nameOf.get(c.hash))).toEqual(['relTitle', 'relAbout', 'relDescription', 'relSkill']);
   });
 
+  it('big result sets: the first tier walked city by city and merged with the people moving there', async () => {
+    const tuning = { ...searchTuning(built.ctx), rankExactLimit: -1 };
+    const all = [
+      ...Array.from({ length: 20 }, (_, i) => ({ n: `tierCity${i}`, d: 2 * i + 1 })),
+      ...[0, 1].map((i) => ({ n: `tierMoving${i}`, d: 4 * i + 2 })),
+    ]
+      .sort((a, b) => a.d - b.d)
+      .map((x) => x.n);
+    const q1 = searchQueryInput.parse({ text: W.tier, 'search_city[]': '1069' });
+    const first = await searchResumes(built.ctx, q1, null, tuning);
+    expect(first.data.map((c) => nameOf.get(c.hash))).toEqual(all.slice(0, 20));
+    expect(first.data[0]?.highlight?.title).toBe(`Диспетчер <mark>${W.tier}</mark>`);
+    const q2 = searchQueryInput.parse({ text: W.tier, 'search_city[]': '1069', page: '2' });
+    const second = await searchResumes(built.ctx, q2, null, tuning);
+    expect(second.data.map((c) => nameOf.get(c.hash))).toEqual([...all.slice(20), 'tierAbout0', 'tierAbout1']);
+    // The same pages without the walk (the plain tier statements) agree.
+    const plain = { ...tuning, walkTimeoutMs: 0 };
+    expect((await searchResumes(built.ctx, q1, null, plain)).data.map((c) => c.hash)).toEqual(first.data.map((c) => c.hash));
+    expect((await searchResumes(built.ctx, q2, null, plain)).data.map((c) => c.hash)).toEqual(second.data.map((c) => c.hash));
+  });
+
   it('pages of 20/50/100, last_page, depth capped at 2000', async () => {
     const first = await search(`text=${W.page}&searchOrderBy=publication_time`);
-    expect(first.body.res).toMatchObject({ per_page: 20, current_page: 1, last_page: 2, total: 25, total_capped: false, total_is_estimate: false });
+    expect(first.body.res).toMatchObject({
+      per_page: 20,
+      current_page: 1,
+      last_page: 2,
+      total: 25,
+      total_capped: false,
+      total_is_estimate: false,
+    });
     expect(names(first)).toEqual(Array.from({ length: 20 }, (_, i) => `page${i}`));
     const second = await search(`text=${W.page}&searchOrderBy=publication_time&page=2`);
     expect(names(second)).toEqual(Array.from({ length: 5 }, (_, i) => `page${i + 20}`));
@@ -382,7 +496,9 @@ describe('orders and pages', () => {
       const res = await visitor().get(`/api/resume/search?${bad}`);
       expect(res.status, bad).toBe(422);
     }
-    expect((await visitor().get('/api/resume/search?per_page=30')).body.errors?.per_page).toEqual(['На странице может быть 20, 50 или 100 резюме']);
+    expect((await visitor().get('/api/resume/search?per_page=30')).body.errors?.per_page).toEqual([
+      'На странице может быть 20, 50 или 100 резюме',
+    ]);
     expect((await visitor().get('/api/resume/search?page=101')).body.errors?.page?.[0]).toContain('2000');
   });
 });
@@ -450,7 +566,9 @@ describe('facets', () => {
     expect(again.total).toBe(before.total);
     expect(again.data.map((c) => nameOf.get(c.hash))).toContain('pageLate');
     expect((await searchResumes(built.ctx, q, null, searchTuning(built.ctx))).total).toBe(before.total + 1);
-    await db().db.delete(resumes).where(eq(resumes.id, idOf.get('pageLate') as number));
+    await db()
+      .db.delete(resumes)
+      .where(eq(resumes.id, idOf.get('pageLate') as number));
   });
 });
 
@@ -459,8 +577,10 @@ describe('who sees what', () => {
     const res = await search(`${pin}&search_city[]=1069&text=${enc('кладовщик')}`);
     expect(names(res)).toContain('msk');
     const raw = JSON.stringify(res.body);
-    for (const key of ['first_name', 'last_name', 'middle_name', 'initials', 'phone', 'email', 'telegram', 'photo']) expect(raw).not.toContain(`"${key}"`);
-    for (const secret of ['Засекреченко', 'Ипполит', 'Тестов', 'Алексей', '9161234567', 'alexey@example.ru', 'alexey_t', 'secret-photo']) expect(raw).not.toContain(secret);
+    for (const key of ['first_name', 'last_name', 'middle_name', 'initials', 'phone', 'email', 'telegram', 'photo'])
+      expect(raw).not.toContain(`"${key}"`);
+    for (const secret of ['Засекреченко', 'Ипполит', 'Тестов', 'Алексей', '9161234567', 'alexey@example.ru', 'alexey_t', 'secret-photo'])
+      expect(raw).not.toContain(secret);
   });
 
   it('members get initials; members with open_contact get names', async () => {

@@ -1,0 +1,486 @@
+// `npm run bench:search`: the resume search at 1,000,000 resumes in PostgreSQL.
+//
+// 1. Makes sure the bench database has a million resumes (seeds it once with the demo generator:
+//    `npm run cli -- seed --resumes 1000000 --random-seed 1`), vacuums and analyses it.
+// 2. Starts the API as a child process on that database, signs in as the demo member (for the
+//    mass_search / spec_search queries of the mix).
+// 3. Runs a fixed mix of 20 realistic searches through the API, several rounds, one at a time:
+//    with the facet/count cache off (every search does all its work) and on (as deployed; the
+//    first round fills it). Then a concurrent run for requests/s.
+// 4. Runs the same searches straight against the database (the service's own statements through a
+//    pg pool, same tuning, no HTTP) and prints the API/SQL ratio.
+// 5. EXPLAINs every statement of every search (no `Seq Scan on resumes` allowed) and prints
+//    EXPLAIN (ANALYZE, BUFFERS) of the slowest one.
+//
+// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/hr_bench), BENCH_ROUNDS (5),
+// BENCH_SECONDS (concurrent run, 10), BENCH_CONNECTIONS (4), BENCH_RESUMES (1000000).
+// Prints figures; exits 1 only when a plan scans the resumes table sequentially.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type {} from '@fastify/cookie'; // the request/reply cookie typings the API's session module uses
+import { searchQueryInput, type SearchQuery } from '@hr/contract';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { AppContext } from '../apps/api/src/context.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import type { UserRow } from '../apps/api/src/db/schema/index.ts';
+import { createIndexes, migrationResumeIndexes } from '../apps/api/src/modules/resume/generator/indexes.ts';
+import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.sql.ts';
+import { TtlCache } from '../apps/api/src/modules/resume/search/search.cache.ts';
+import { createSearchPool, poolRunner, type SqlRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
+import {
+  executeSearch,
+  resolveSearch,
+  type SearchStats,
+  type SearchTuning,
+  searchTuning,
+  type Traced,
+} from '../apps/api/src/modules/resume/search/search.service.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_bench';
+const WANT = Number(process.env.BENCH_RESUMES ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const PORT = 3910;
+const base = `http://127.0.0.1:${PORT}`;
+const MEMBER = { email: 'member@hr-club.demo', password: 'demo12345' };
+const SEARCH_MIGRATION = '0005_search_indexes.sql';
+/** Index names of early drafts of the search migration. */
+const SUPERSEDED_INDEXES = [
+  'resumes_title_ts_idx',
+  'resumes_sample_idx',
+  'resumes_sample_ts_idx',
+  'resumes_relocation_to_idx',
+  'resumes_relocating_updated_idx',
+];
+
+/** The mix: what recruiters type on the home page, with the filters they add. `member`: needs mass_search / spec_search. */
+const MIX: { name: string; qs: string; member?: boolean }[] = [
+  { name: 'менеджер по продажам, Москва, 3–6 лет', qs: 'text=менеджер по продажам&search_city[]=1069&experience[]=between3And6' },
+  { name: 'бухгалтер, СПб', qs: 'text=бухгалтер&search_city[]=1070' },
+  { name: 'python разработчик (вся Россия)', qs: 'text=python разработчик' },
+  { name: 'водитель C, Екатеринбург', qs: 'text=водитель&search_city[]=889&drive[]=C' },
+  { name: 'Москва по зарплате ↓', qs: 'search_city[]=1069&searchOrderBy=salary_desc' },
+  { name: 'Москва удалённо, свежие', qs: 'search_city[]=1069&schedule[]=remote&searchOrderBy=publication_time' },
+  {
+    name: 'менеджер по продажам, Москва, стр. 2 по дате',
+    qs: 'text=менеджер по продажам&search_city[]=1069&searchOrderBy=publication_time&page=2',
+  },
+  { name: '«главный бухгалтер» фразой, Москва', qs: 'text=главный бухгалтер&logic=phrase&search_city[]=1069' },
+  { name: 'продавец, Казань, женщины 20–35', qs: 'text=продавец&search_city[]=114&age_from=20&age_to=35&sex=female' },
+  {
+    name: 'Новосибирск, 6+ лет, высшее, зарплата ↑',
+    qs: 'search_city[]=722&experience[]=moreThan6&education[]=higher&searchOrderBy=salary_asc',
+  },
+  { name: 'курьер, Москва, частичная, за месяц', qs: 'text=курьер&search_city[]=1069&workingType[]=part&lastActive=30' },
+  { name: 'программист в названии, свежие', qs: 'text=программист&field[]=title&searchOrderBy=publication_time' },
+  { name: 'ИТ-роли, СПб, 80–200 тыс.', qs: 'roleTree[]=c11&search_city[]=1070&salary_from=80000&salary_to=200000' },
+  { name: 'кладовщик, Челябинск, по возрасту', qs: 'text=кладовщик&search_city[]=1018&searchOrderBy=age' },
+  { name: 'главная без фильтров', qs: '' },
+  { name: '1С в навыках, Екатеринбург', qs: 'text=1С&field[]=skills&search_city[]=889' },
+  { name: 'администратор, живут в Москве, 50 на стр.', qs: 'text=администратор&search_city[]=1069&relocation=living&per_page=50' },
+  {
+    name: 'менеджер, Москва+СПб, зарплата ↓ (mass_search)',
+    qs: 'text=менеджер&search_city[]=1069&search_city[]=1070&searchOrderBy=salary_desc',
+    member: true,
+  },
+  {
+    name: '(бухгалтер OR экономист) NOT стажёр, Москва (spec_search)',
+    qs: 'query=(бухгалтер OR экономист) NOT стажёр&search_city[]=1069',
+    member: true,
+  },
+  {
+    name: 'инженер, Н. Новгород, 1–6 лет, полный день',
+    qs: 'text=инженер&experience[]=between1And3&experience[]=between3And6&schedule[]=fullDay&search_city[]=684',
+  },
+];
+
+const url = (qs: string) => `${base}/api/resume/search?${new URLSearchParams(qs).toString()}`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: pct(s, 0.5), p95: pct(s, 0.95), p99: pct(s, 0.99), max: s[s.length - 1] ?? 0 };
+}
+const line = (label: string, s: Stats, extra = '') =>
+  `${label.padEnd(38)} n=${String(s.n).padStart(4)}  p50 ${ms(s.p50).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  max ${ms(s.max).padStart(9)}${extra}`;
+
+// ─── the database ─────────────────────────────────────────────────────────────────────────────
+
+async function ensureDatabase(): Promise<void> {
+  const target = new URL(DATABASE_URL);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) {
+    console.log(`Creating database ${name}…`);
+    await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+  }
+  await admin.end();
+}
+
+async function resumeCount(): Promise<number> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const r = await client.query(
+      `select case when to_regclass('public.resumes') is null then -1 else (select count(*) from resumes where vacancy_id is null) end::int as n`,
+    );
+    return r.rows[0].n as number;
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepareDatabase(): Promise<number> {
+  await ensureDatabase();
+  let n = await resumeCount();
+  if (n < WANT) {
+    console.log(`${DATABASE_URL}: ${Math.max(n, 0)} resumes; seeding ${WANT} with the demo generator (once)…`);
+    const seeded = spawnSync('npm', ['run', 'cli', '--silent', '--', 'seed', '--resumes', String(WANT), '--random-seed', '1'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL },
+    });
+    if (seeded.status !== 0) {
+      console.log(`The seed did not finish (exit ${seeded.status}): is the demo generator (npm run cli -- seed --resumes N) in place?`);
+    }
+    n = await resumeCount();
+    if (n < 0) {
+      console.log('No resumes table: nothing to measure.');
+      process.exit(0);
+    }
+  }
+  // The migrations as the app runs them. A database migrated with an early draft of the search
+  // migration gets its (idempotent) statements again and loses the indexes the draft had and the
+  // final one does not; then every index the migrations define is checked (the generator drops them
+  // for a bulk load), then statistics and the visibility map (index-only scans).
+  const database = await openDatabase({ databaseUrl: DATABASE_URL });
+  await database.migrate();
+  const t0 = performance.now();
+  const migration = readFileSync(path.join(root, 'apps/api/drizzle', SEARCH_MIGRATION), 'utf8');
+  for (const statement of migration.split('--> statement-breakpoint')) {
+    if (statement.replace(/--.*$/gm, '').trim()) await database.rows(sql.raw(statement));
+  }
+  await database.rows(sql.raw(`drop index if exists ${SUPERSEDED_INDEXES.join(', ')}`));
+  await createIndexes(database, migrationResumeIndexes(), 2);
+  console.log(`search indexes checked: ${ms(performance.now() - t0)}`);
+  await database.close();
+  const c2 = new pg.Client({ connectionString: DATABASE_URL });
+  await c2.connect();
+  const t = performance.now();
+  await c2.query('vacuum (analyze) resumes');
+  console.log(`vacuum (analyze) resumes: ${ms(performance.now() - t)}`);
+  const size =
+    await c2.query(`select pg_size_pretty(pg_total_relation_size('resumes')) as total, pg_size_pretty(pg_relation_size('resumes')) as heap,
+    (select setting from pg_settings where name = 'shared_buffers') as sb, version() as v`);
+  console.log(
+    `resumes: ${n} rows, ${size.rows[0].total} with indexes and TOAST (heap ${size.rows[0].heap}); shared_buffers ${(Number(size.rows[0].sb) * 8) / 1024} MB`,
+  );
+  console.log(String(size.rows[0].v).split(' on ')[0]);
+  await c2.end();
+  return n;
+}
+
+// ─── the API ──────────────────────────────────────────────────────────────────────────────────
+
+function startApi(cacheTtlMs: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: '1',
+      SESSION_SECRET: 'bench-search-secret-bench-search-secret',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hr-bench-search-')),
+      WEB_DIST: '/nonexistent',
+      SEARCH_CACHE_TTL_MS: String(cacheTtlMs),
+    },
+  });
+}
+
+function stopApi(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child.pid || child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+async function waitForApi(timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/sanctum/csrf-cookie`)).status === 204) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('the API did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function memberCookie(): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${base}/sanctum/csrf-cookie`));
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: header(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
+    body: JSON.stringify({ ...MEMBER, remember: true }),
+  });
+  if (res.status !== 200) throw new Error(`demo member login failed: ${res.status}`);
+  keep(res);
+  return header();
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function get(target: string, cookie?: string): Promise<{ status: number; ms: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(target, { agent, headers: cookie ? { cookie } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+type RoundResult = { all: number[]; byQuery: number[][]; first: number[] };
+
+async function apiRounds(cookie: string, rounds: number): Promise<RoundResult> {
+  const out: RoundResult = { all: [], byQuery: MIX.map(() => []), first: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, m] of MIX.entries()) {
+      const res = await get(url(m.qs), m.member ? cookie : undefined);
+      if (res.status !== 200) throw new Error(`${m.name}: ${res.status} ${res.body.slice(0, 300)}`);
+      out.byQuery[i]?.push(res.ms);
+      out.all.push(res.ms);
+      if (r === 0) out.first.push(res.ms);
+    }
+  }
+  return out;
+}
+const emptyResult = (): RoundResult => ({ all: [], byQuery: MIX.map(() => []), first: [] });
+
+/**
+ * Rounds of the mix, one request at a time, each search through the API and then the same search
+ * straight on the database right after it (so both see the same moment of a shared machine).
+ */
+async function pairedRounds(cookie: string, run: SqlRunner, prepared: Prepared[], tuning: SearchTuning, rounds: number) {
+  const api = emptyResult();
+  const sqlSide = emptyResult();
+  const cache = tuning.cacheTtlMs > 0 ? new TtlCache<SearchStats>(tuning.cacheEntries, tuning.cacheTtlMs) : null;
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, m] of MIX.entries()) {
+      const p = prepared[i] as Prepared;
+      // Whichever runs second finds the first one's pages in the buffer cache: alternate.
+      const viaApi = async () => {
+        const res = await get(url(m.qs), m.member ? cookie : undefined);
+        if (res.status !== 200) throw new Error(`${m.name}: ${res.status} ${res.body.slice(0, 300)}`);
+        return res.ms;
+      };
+      const direct = async () => {
+        const t = performance.now();
+        await executeSearch(run, p.spec, p.q, tuning, cache);
+        return performance.now() - t;
+      };
+      let apiMs: number;
+      let took: number;
+      if ((r + i) % 2 === 0) {
+        apiMs = await viaApi();
+        took = await direct();
+      } else {
+        took = await direct();
+        apiMs = await viaApi();
+      }
+      const res = { ms: apiMs };
+      for (const [side, value] of [
+        [api, res.ms],
+        [sqlSide, took],
+      ] as const) {
+        side.byQuery[i]?.push(value);
+        side.all.push(value);
+        if (r === 0) side.first.push(value);
+      }
+    }
+  }
+  return { api, sql: sqlSide };
+}
+
+async function concurrent(cookie: string, seconds: number, connections: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let k = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const m = MIX[k++ % MIX.length] as (typeof MIX)[number];
+        const res = await get(url(m.qs), m.member ? cookie : undefined);
+        if (res.status !== 200) errors++;
+        latencies.push(res.ms);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - began) / 1000;
+  return { rps: latencies.length / elapsed, stats: stats(latencies), errors };
+}
+
+// ─── straight SQL ─────────────────────────────────────────────────────────────────────────────
+
+type Prepared = { name: string; q: SearchQuery; spec: Awaited<ReturnType<typeof resolveSearch>> };
+
+// ─── main ─────────────────────────────────────────────────────────────────────────────────────
+
+const rows = await prepareDatabase();
+console.log(
+  `\nMix of ${MIX.length} searches, ${ROUNDS} rounds each, one request at a time; then ${CONNECTIONS} connections for ${SECONDS} s.\n`,
+);
+
+// Straight SQL: the service's statements on a search pool, as the API has.
+const database = await openDatabase({ databaseUrl: DATABASE_URL });
+const ctx = { database, config: { isTest: false } } as unknown as AppContext;
+const pool = createSearchPool({ connectionString: DATABASE_URL });
+const run = poolRunner(pool);
+const baseTuning = searchTuning(ctx, {});
+
+const results: Record<string, unknown> = { rows };
+let server = startApi(0);
+try {
+  await waitForApi();
+  const cookie = await memberCookie();
+  // The demo member (created by the API's DEMO_SEED) holds mass_search and spec_search.
+  const [memberRow] = await database.rows<Pick<UserRow, 'id' | 'flags'>>(sql`select id, flags from users where email = ${MEMBER.email}`);
+  const prepared: Prepared[] = [];
+  for (const m of MIX) {
+    const q = searchQueryInput.parse(new URLSearchParams(m.qs));
+    const user = m.member ? ({ ...memberRow, leadFlags: [] } as unknown as UserRow) : null;
+    prepared.push({ name: m.name, q, spec: await resolveSearch(ctx, q, user) });
+  }
+  // Warm the buffers and both processes once (not measured).
+  await pairedRounds(cookie, run, prepared, { ...baseTuning, cacheTtlMs: 0 }, 1);
+
+  console.log('Cache off (every search does all its work), through the API:');
+  const cold = await apiRounds(cookie, ROUNDS);
+  const c0 = stats(cold.all);
+  console.log(line('  API', c0));
+  console.log('\n  per search (median of rounds)                    API');
+  for (const [i, m] of MIX.entries())
+    console.log(`  ${String(i + 1).padStart(2)}. ${m.name.padEnd(48)} ${ms(stats(cold.byQuery[i] ?? []).p50).padStart(9)}`);
+
+  console.log('\nAPI against straight SQL (each search both ways back to back, in alternating order; cache off):');
+  const { api: apiCold, sql: sqlCold } = await pairedRounds(cookie, run, prepared, { ...baseTuning, cacheTtlMs: 0 }, ROUNDS);
+  const a0 = stats(apiCold.all);
+  const s0 = stats(sqlCold.all);
+  console.log(line('  API', a0));
+  console.log(line('  SQL (same statements, no HTTP)', s0));
+  console.log(
+    `  API/SQL ratio: p50 ${(a0.p50 / s0.p50).toFixed(2)}, p95 ${(a0.p95 / s0.p95).toFixed(2)}, mean ${(mean(apiCold.all) / mean(sqlCold.all)).toFixed(2)}`,
+  );
+  results.cacheOff = { api: c0, pairedApi: a0, pairedSql: s0 };
+
+  await stopApi(server);
+  server = startApi(60_000);
+  await waitForApi();
+  const cookie2 = await memberCookie();
+  console.log('\nCache on, TTL 60 s (as deployed; round 1 fills it, pages always run live), through the API:');
+  const warm = await apiRounds(cookie2, ROUNDS);
+  const w1 = stats(warm.all);
+  console.log(line('  API, all rounds', w1));
+  console.log(line('  API, round 1 (cache empty)', stats(warm.first)));
+  console.log(line('  API, rounds 2+', stats(warm.byQuery.flatMap((xs) => xs.slice(1)))));
+  results.cacheOn = { api: w1 };
+
+  const load = await concurrent(cookie2, SECONDS, CONNECTIONS);
+  console.log(
+    line(
+      `\nConcurrent (${CONNECTIONS} connections, ${SECONDS} s, cache on)`,
+      load.stats,
+      `  ${load.rps.toFixed(0)} req/s${load.errors ? `  errors ${load.errors}` : ''}`,
+    ),
+  );
+  results.concurrent = load;
+
+  // Plans: every statement of every search; the slowest EXPLAIN ANALYZEd.
+  console.log('\nPlans of every statement of the mix (cache off):');
+  let seqScans = 0;
+  let slowest: { name: string; stmt: Traced; ms: number } | null = null;
+  for (const p of prepared) {
+    const trace: Traced[] = [];
+    await executeSearch(run, p.spec, p.q, { ...baseTuning, cacheTtlMs: 0 }, null, trace);
+    for (const stmt of trace) {
+      const client = await pool.connect();
+      const walk = stmt.name === 'walk';
+      try {
+        if (walk) await client.query(`BEGIN; ${WALK_SETTINGS.map((x) => `SET LOCAL ${x}`).join('; ')}`);
+        const plan = (await client.query(`EXPLAIN ${stmt.sql.text}`, stmt.sql.values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        if (/Seq Scan on resumes\b/.test(plan)) {
+          seqScans++;
+          console.log(`  SEQ SCAN: ${p.name} / ${stmt.name}\n${plan}`);
+        }
+        const t = performance.now();
+        await client.query(stmt.sql.text, stmt.sql.values);
+        const took = performance.now() - t;
+        if (!slowest || took > slowest.ms) slowest = { name: p.name, stmt, ms: took };
+      } finally {
+        if (walk) await client.query('COMMIT');
+        client.release();
+      }
+    }
+  }
+  console.log(seqScans ? `  ${seqScans} statements scan resumes sequentially` : '  no plan contains «Seq Scan on resumes»');
+  results.seqScans = seqScans;
+  if (slowest) {
+    const client = await pool.connect();
+    const walk = slowest.stmt.name === 'walk';
+    try {
+      if (walk) await client.query(`BEGIN; ${WALK_SETTINGS.map((x) => `SET LOCAL ${x}`).join('; ')}`);
+      const plan = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${slowest.stmt.sql.text}`, slowest.stmt.sql.values)).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      if (walk) await client.query('COMMIT');
+      console.log(
+        `\nSlowest statement: «${slowest.name}» / ${slowest.stmt.name} (${ms(slowest.ms)})\n${slowest.stmt.sql.text}\n-- values: ${JSON.stringify(slowest.stmt.sql.values)}\n\n${plan}`,
+      );
+    } finally {
+      client.release();
+    }
+  }
+  process.exitCode = seqScans ? 1 : 0;
+} finally {
+  await stopApi(server);
+  agent.destroy();
+  await pool.end();
+  await database.close();
+}
+
+function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+}
