@@ -79,7 +79,7 @@ try {
   const cookie = await demoCookies();
 
   console.log(`\nMachine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}; embedded PGlite; ${seconds} s per figure, 32 connections\n`);
-  console.log(`cold start, npm start → first 200 on / (fresh data dir, migrations, dictionaries, demo users): ${(coldStart / 1000).toFixed(2)} s\n`);
+  console.log(`cold start, npm start → first 200 on / (fresh data dir: migrations, dictionaries, demo users and 3000 demo resumes): ${(coldStart / 1000).toFixed(2)} s\n`);
   console.log(row('bare Fastify route', await load(`http://127.0.0.1:${BARE_PORT}/bare`, { seconds })));
   console.log(row('GET /api/user/main_info (member)', await load(`${base}/api/user/main_info`, { seconds, headers: { cookie } })));
   console.log(row('GET /api/dictionary?fields[]=…', await load(`${base}/api/dictionary?fields[]=experience&fields[]=schedule&fields[]=workingType`, { seconds })));
