@@ -4,7 +4,7 @@
  *   npx tsx scripts/build-seed-data.ts [--source <dir>]
  *
  * Reads cities-ru.csv, metro-hh.json, hh-dictionaries.json, professional-roles.json and
- * hh-areas.json and writes, into apps/api/src/modules/dictionary/data/:
+ * hh-areas.json and writes, into apps/api/src/modules/dictionary/seed-data/:
  *   - cities.json        `[[id, name, region, federalDistrict, population, hhAreaId|null, lat, lon], ...]`
  *   - dictionaries.json  `{name: [[value, title, extras?, children?], ...]}` (see dictionary.compact.ts)
  * The output is committed; the app never reads ../shared. Everything factual comes from the sources;
@@ -23,7 +23,7 @@ import {
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const sourceArg = process.argv.indexOf('--source');
 const sourceDir = sourceArg > 0 ? path.resolve(process.argv[sourceArg + 1] ?? '') : path.resolve(repoRoot, '../shared/data');
-const outDir = path.join(repoRoot, 'apps/api/src/modules/dictionary/data');
+const outDir = path.join(repoRoot, 'apps/api/src/modules/dictionary/seed-data');
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(sourceDir, file), 'utf8')) as T;
 

@@ -1,7 +1,7 @@
 import type { DictionaryItem } from '@hr/contract';
 
 /**
- * The compact on-disk form of the seed data in `./data/` (written by `scripts/build-seed-data.ts`).
+ * The compact on-disk form of the seed data in `./seed-data/` (written by `scripts/build-seed-data.ts`).
  *
  * A dictionary item is a short array:
  *   `[value, title]`

@@ -10,7 +10,7 @@ import { type CityRecord, type CompactCity, type CompactDictionaries, decodeCity
 /** A bookkeeping row in `dictionaries` holding the checksum of the seeded cities (never served). */
 export const CITIES_CHECKSUM_ROW = '__cities';
 
-const dataDir = path.join(import.meta.dirname, 'data');
+const dataDir = path.join(import.meta.dirname, 'seed-data');
 
 export type SeedDictionary = { name: DictionaryName; items: DictionaryItem[]; checksum: string };
 export type SeedData = { dictionaries: SeedDictionary[]; cities: CityRecord[]; citiesChecksum: string };
