@@ -46,6 +46,16 @@ describe('ops CLI', () => {
     expect(missing.code).toBe(2);
   }, 90_000);
 
+  it('posts an education announcement to every user', async () => {
+    const env = cliEnv();
+    await runCli(['user:create', '--email', `edu-${Date.now()}@example.ru`, '--password', 'secret123'], env);
+    const res = await runCli(['education:create', '--title', 'Вебинар по адаптации', '--message', '<p>Приходите</p><script>x()</script>', '--education-id', '12'], env);
+    expect(res.code, res.out).toBe(0);
+    expect(res.out).toMatch(/Анонс #\d+ создан, уведомлено пользователей: [1-9]/);
+    const bad = await runCli(['education:create', '--title', 'Без номера', '--message', 'текст', '--education-id', 'abc'], env);
+    expect(bad.code).toBe(2);
+  }, 90_000);
+
   it('refuses to open an embedded data directory a running server owns', async () => {
     if (process.env.TEST_DATABASE_URL) return;
     const dir = mkdtempSync(path.join(tmpdir(), 'hr-cli-'));
