@@ -7,11 +7,19 @@ export function AppModal({ children, size = 440, id, onClose, opened, ...props }
   const modalId = useId(id);
 
   // Mantine closes every open modal on Esc; with a dialog on top, only the top one should close.
-  useWindowEvent('keydown', (event) => {
-    if (event.key !== 'Escape' || !opened || event.isComposing) return;
-    const dialog = (event.target as Element | null)?.closest?.('[role="dialog"]');
-    if (!dialog || dialog.getAttribute('aria-describedby') === `${modalId}-body`) onClose();
-  });
+  // Listened to in the capture phase, before a select or autocomplete closes its own list: Escape
+  // in an open dropdown closes the dropdown, not the dialog.
+  useWindowEvent(
+    'keydown',
+    (event) => {
+      if (event.key !== 'Escape' || !opened || event.isComposing) return;
+      const listOpen = [...document.querySelectorAll<HTMLElement>('[role="listbox"]')].some((el) => el.offsetParent !== null);
+      if (listOpen) return;
+      const dialog = (event.target as Element | null)?.closest?.('[role="dialog"]');
+      if (!dialog || dialog.getAttribute('aria-describedby') === `${modalId}-body`) onClose();
+    },
+    { capture: true },
+  );
 
   return (
     <Modal
