@@ -18,11 +18,11 @@ test.describe('resume, favourites, contacts, popular (member)', () => {
     const hash = (await card.getAttribute('data-hash')) ?? '';
     await card.getByRole('link').first().click();
     await expect(page).toHaveURL((url) => url.pathname === `/resume/${hash}`);
+    // The resume page has loaded (not the search page still on screen) before its heading is read.
+    await expect(page.getByRole('heading', { name: /^Опыт работы/ })).toBeVisible({ timeout: 15_000 });
     const title = page.getByRole('heading', { level: 1 });
-    await expect(title).toBeVisible({ timeout: 15_000 });
     const resumeTitle = ((await title.textContent()) ?? '').trim();
     await expect(page).toHaveTitle(`${resumeTitle}${TITLE_SUFFIX}`);
-    await expect(page.getByRole('heading', { name: /^Опыт работы/ })).toBeVisible();
 
     // Favourite with a note.
     const actions = page.getByRole('complementary', { name: 'Действия с резюме' });
