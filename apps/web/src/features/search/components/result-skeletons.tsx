@@ -3,7 +3,7 @@ import { Skeleton, Stack } from '@mantine/core';
 /** Grey cards on the first load of a search. */
 export function ResultSkeletons({ count = 5 }: { count?: number }) {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Загрузка результатов">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Загрузка результатов">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <div key={index} className="result-skeleton" aria-hidden>
