@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,7 +12,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-// biome-ignore lint/suspicious/noExplicitAny: both drivers' result kinds meet here
+// Both drivers' result kinds meet here.
 export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
 
 export type Database = {
@@ -21,7 +21,7 @@ export type Database = {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** Rows of a raw statement, whatever the driver. */
-  rows<T>(query: ReturnType<typeof sql>): Promise<T[]>;
+  rows<T>(query: SQL): Promise<T[]>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
@@ -46,7 +46,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         }
       },
       close: () => pool.end(),
-      rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+      rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
     };
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -62,6 +62,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
-    rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
   };
 }

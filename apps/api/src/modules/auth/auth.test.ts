@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, registeredMember, registrationPayload, TestClient, uniqueEmail } from '../../../test/helpers.ts';
 import { startSmtpCapture } from '../../../test/smtp.ts';
 import { users } from '../../db/schema/index.ts';
@@ -173,10 +173,7 @@ describe('password login and sessions', () => {
 
   it('expires an idle browser session after two hours', async () => {
     const { client } = await registeredMember(app());
-    await built.ctx.database.db.execute(
-      // biome-ignore lint/suspicious/noExplicitAny: raw statement for the test
-      (await import('drizzle-orm')).sql`update sessions set expires_at = now() - interval '1 minute'` as any,
-    );
+    await built.ctx.database.db.execute(sql`update sessions set expires_at = now() - interval '1 minute'`);
     expect((await client.get('/api/user/main_info')).status).toBe(401);
   });
 });
@@ -373,7 +370,6 @@ describe('password reset', () => {
     const token = new URL(linkOf((await smtp.waitFor(email)).text)).searchParams.get('pass_reset_token') as string;
     const wrongEmail = await new TestClient(app()).post('/password/reset', { token, email: other.email, password: 'newpass1', password_confirmation: 'newpass1' });
     expect(wrongEmail.status).toBe(422);
-    const { sql } = await import('drizzle-orm');
     await built.ctx.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 second'`);
     const expired = await new TestClient(app()).post('/password/reset', { token, email, password: 'newpass1', password_confirmation: 'newpass1' });
     expect(expired.status).toBe(422);

@@ -1,5 +1,6 @@
 import { COMPANY_SIZES, type Profile, profileUpdateBody } from '@hr/contract';
-import { Autocomplete, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FreeTextChoice } from './free-text-choice.tsx';
 import { IconAt, IconBrandTelegram, IconBuilding, IconDeviceFloppy, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -143,28 +144,22 @@ export function ProfileForm({ profile, CityInput, PhoneInput, positions, profess
             </SimpleGrid>
             <CityInput value={values.city_name} onChange={(value) => change('city_name', value)} error={error('city_name')} required />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-              <Autocomplete
+              <FreeTextChoice
                 label="Должность"
-                placeholder="Выберите или введите свою"
-                data={positions as string[]}
-                limit={30}
+                data={positions}
                 value={values.position}
                 onChange={(value) => change('position', value)}
                 error={error('position')}
-                comboboxProps={COMBO}
-                autoComplete="off"
-                required
+                zIndex={300}
               />
-              <Autocomplete
+              <FreeTextChoice
                 label="Профессиональная область"
-                placeholder="Выберите или введите свою"
-                data={professionAreas as string[]}
-                limit={30}
+                data={professionAreas}
                 value={values.profession_area}
                 onChange={(value) => change('profession_area', value)}
                 error={error('profession_area')}
-                comboboxProps={COMBO}
-                autoComplete="off"
+                zIndex={300}
+                required={false}
               />
             </SimpleGrid>
           </Stack>

@@ -1,5 +1,6 @@
 import { COMPANY_SIZES, type ConfirmBody, confirmBody } from '@hr/contract';
-import { Autocomplete, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { FreeTextChoice } from './free-text-choice.tsx';
 import { IconBuilding } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, joinErrors } from '@/shared/api/api-error.ts';
@@ -135,30 +136,22 @@ export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, pr
               clearButtonProps={{ 'aria-label': 'Очистить количество сотрудников', 'aria-hidden': false, tabIndex: 0 }}
               required
             />
-            <Autocomplete
+            <FreeTextChoice
               label="Должность"
-              placeholder="Выберите или введите свою"
-              data={positions as string[]}
-              limit={30}
+              data={positions}
               value={values.position}
               onChange={(value) => change('position', value)}
               error={error('position')}
-              comboboxProps={COMBO}
-              autoComplete="off"
-              required
+              zIndex={1000}
             />
           </SimpleGrid>
-          <Autocomplete
+          <FreeTextChoice
             label="Профессиональная область"
-            placeholder="Выберите или введите свою"
-            data={professionAreas as string[]}
-            limit={30}
+            data={professionAreas}
             value={values.profession_area}
             onChange={(value) => change('profession_area', value)}
             error={error('profession_area')}
-            comboboxProps={COMBO}
-            autoComplete="off"
-            required
+            zIndex={1000}
           />
           <MultiSelect
             label="Интересы"
