@@ -27,7 +27,7 @@ test.describe('personal cabinet', () => {
     }
 
     await expect(bellIndicator(page)).toHaveAttribute('data-active', 'true');
-    await expect(cabinetList(page)).toHaveCount(1);
+    await expect(cabinetList(page)).toHaveCount(1, { timeout: 15_000 }); // the list reloads on the same push as the bell; slower under load
     await expect(cabinetList(page).first()).toContainText('Приглашение в команду');
     await expect(cabinetList(page).first()).toHaveAttribute('data-unread', 'true');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
