@@ -12,3 +12,5 @@ export * from './resume.ts';
 export * from './profile.ts';
 export * from './team.ts';
 export * from './search.ts';
+export * from './review.ts';
+export * from './vacancy.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opinionsSummary } from './review.ts';
 
 const option = z.object({ value: z.string(), title: z.string() });
 
@@ -27,6 +28,8 @@ export const resumeCard = z.object({
   favourite: z.boolean().optional(),
   added_by: z.object({ id: z.number().int(), name: z.string(), family: z.string() }).optional(),
   added_at: z.string().optional(),
+  /** Members only, and only when the club has visible opinions about the candidate («2 рекомендуют»). */
+  opinions_summary: opinionsSummary.optional(),
 });
 export type ResumeCard = z.infer<typeof resumeCard>;
 
@@ -80,6 +83,10 @@ export const resumeFull = z.object({
   favourite: z.object({ note: z.string().nullable() }).nullable(),
   contacts_opened: z.boolean(),
   permissions: z.object({ can_open_contacts: z.boolean() }),
+  /** The club's visible opinions by verdict (PRODUCT 6). */
+  opinions_summary: opinionsSummary,
+  /** The viewer's own opinion about the candidate (edit it at /review/{id}), or null. */
+  my_opinion_id: z.number().int().nullable(),
 });
 export type ResumeFull = z.infer<typeof resumeFull>;
 
