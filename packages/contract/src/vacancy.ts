@@ -1,0 +1,452 @@
+import { z } from 'zod';
+import { looseBoolean } from './auth.ts';
+import { paginated, success } from './envelope.ts';
+import { MSG } from './messages.ts';
+import { isValidPhone } from './phone.ts';
+import { resumeCard, resumeContacts, resumeFull } from './resume.ts';
+import { SEARCH_EDUCATION, SEARCH_EXPERIENCE, SEARCH_SCHEDULES, SEARCH_WORKING_TYPES } from './search.ts';
+
+/**
+ * Vacancy requests and replies (PRODUCT 5). Calls (all under /api/vacancy):
+ *   GET    /                          own and team's vacancies, paginated, ?status=   → vacancyList
+ *   POST   /                          create (has_vacancy)  vacancyCreateBody         → vacancy
+ *   GET    /{id}                      team: vacancy; others: vacancyPublic / vacancyClosed (draft → 404)
+ *   PUT    /{id}                      change the fields sent  vacancyUpdateBody        → vacancy
+ *   DELETE /{id}                      close                                           → vacancy
+ *   POST   /{id}/reply                public reply: JSON or multipart (replyBody + file) → {id}
+ *   GET    /{id}/reply                ?status=&page=&per_page=                        → replyList
+ *   GET    /{id}/reply/{r_id}         the reply as a resume                            → replyDetail
+ *   PATCH  /{id}/reply/{r_id}         replyStatusBody                                  → replyDetail
+ *   GET    /{id}/reply/{r_id}/file    the CV as an attachment (404 when none)
+ *   GET    /{id}/matches              «Подходящие кандидаты», ?page=&per_page=         → vacancyMatches
+ *   POST   /{id}/invite               vacancyInviteBody {resume_hash}                   → vacancyInviteAnswer
+ */
+
+// ─── limits ───────────────────────────────────────────────────────────────────────────────────
+
+export const VACANCY_TITLE_MAX = 100;
+/** Visible characters (tags removed, white space collapsed) a description needs to be published. */
+export const VACANCY_DESCRIPTION_MIN = 200;
+export const VACANCY_DESCRIPTION_MAX = 10_000;
+/** The raw HTML the server accepts at all (markup included) before cleaning it. */
+export const VACANCY_DESCRIPTION_HTML_MAX = 100_000;
+export const VACANCY_SKILLS_MAX = 30;
+export const VACANCY_SKILL_LENGTH_MAX = 100;
+export const VACANCY_COMPANY_MAX = 200;
+export const VACANCY_ADDRESS_MAX = 300;
+export const VACANCY_CONTACT_NAME_MAX = 150;
+export const SALARY_MAX = 2_147_483_647;
+
+export const REPLY_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Recognised by content, not by name: PDF, DOC (OLE2), DOCX (ZIP with word/document.xml), RTF. */
+export const REPLY_FILE_TYPES = ['pdf', 'doc', 'docx', 'rtf'] as const;
+export type ReplyFileType = (typeof REPLY_FILE_TYPES)[number];
+/** For the file picker (`accept`); the server checks the content anyway. */
+export const REPLY_FILE_ACCEPT =
+  '.pdf,.doc,.docx,.rtf,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/rtf,text/rtf';
+export const REPLY_FILE_HINT = 'PDF, DOC, DOCX или RTF, не больше 10 МБ';
+export const REPLY_FIO_MAX = 150;
+export const REPLY_TEXT_MAX = 20_000;
+export const REPLY_COVER_LETTER_MAX = 5_000;
+export const REPLY_CITY_MAX = 150;
+export const REPLY_MESSAGE_MAX = 5_000;
+export const VACANCY_PER_PAGE = [20, 50, 100] as const;
+
+// ─── statuses ─────────────────────────────────────────────────────────────────────────────────
+
+export const VACANCY_STATUSES = ['draft', 'published', 'closed'] as const;
+export type VacancyStatus = (typeof VACANCY_STATUSES)[number];
+export const VACANCY_STATUS_TITLES: Record<VacancyStatus, string> = {
+  draft: 'Черновик',
+  published: 'Опубликована',
+  closed: 'Закрыта',
+};
+
+/** new → viewed (first opening by the team) → invited / rejected / hired in any order; never back to new. */
+export const REPLY_STATUSES = ['new', 'viewed', 'invited', 'rejected', 'hired'] as const;
+export type ReplyStatus = (typeof REPLY_STATUSES)[number];
+export const REPLY_STATUS_TITLES: Record<ReplyStatus, string> = {
+  new: 'Новый',
+  viewed: 'Просмотрен',
+  invited: 'Приглашение',
+  rejected: 'Отказ',
+  hired: 'Выход на работу',
+};
+/** What a PATCH may set (never `new`). */
+export const REPLY_SETTABLE_STATUSES = ['viewed', 'invited', 'rejected', 'hired'] as const;
+
+/** `reply`: the candidate replied on the public page; `invite`: a member invited a club resume. */
+export const REPLY_SOURCES = ['reply', 'invite'] as const;
+export type ReplySource = (typeof REPLY_SOURCES)[number];
+export const REPLY_SOURCE_TITLES: Record<ReplySource, string> = { reply: 'Отклик', invite: 'Приглашение' };
+
+/** The one-tap buttons of the Telegram notification. */
+export const TELEGRAM_REPLY_BUTTONS = { invited: 'Пригласить', rejected: 'Отказать' } as const;
+
+// ─── texts ────────────────────────────────────────────────────────────────────────────────────
+
+export const VACANCY_MSG = {
+  titleRequired: 'Укажите название вакансии',
+  titleLong: `Название — не длиннее ${VACANCY_TITLE_MAX} символов`,
+  cityRequired: 'Укажите город',
+  descriptionShort: `Для публикации описание должно быть не короче ${VACANCY_DESCRIPTION_MIN} символов`,
+  descriptionLong: `Описание — не длиннее ${VACANCY_DESCRIPTION_MAX} символов`,
+  skillsMax: `Не больше ${VACANCY_SKILLS_MAX} навыков`,
+  skillLong: `Навык — не длиннее ${VACANCY_SKILL_LENGTH_MAX} символов`,
+  salaryInteger: 'Укажите сумму целым числом в рублях',
+  salaryRange: 'Зарплата «от» не может быть больше зарплаты «до»',
+  tooLong: (max: number) => `Не длиннее ${max} символов`,
+  closed: 'Вакансия закрыта',
+  notFound: 'Вакансия не найдена',
+  replyNotFound: 'Отклик не найден',
+  fileNotFound: 'Файла нет',
+  created: 'Черновик сохранён',
+  published: 'Вакансия опубликована',
+  saved: 'Изменения сохранены',
+  closedNow: 'Вакансия закрыта',
+  consent: 'Необходимо согласие на обработку персональных данных',
+  duplicate: 'Вы уже откликались на эту вакансию',
+  resumeOrFile: 'Приложите файл резюме или расскажите о себе',
+  fileType: 'Файл должен быть в формате PDF, DOC, DOCX или RTF',
+  fileSize: 'Файл должен быть не больше 10 МБ',
+  fileOne: 'Можно приложить только один файл',
+  replySent: 'Отклик отправлен. Работодатель свяжется с вами',
+  statusChanged: 'Статус отклика изменён',
+  statusNew: 'Вернуть отклик в «Новые» нельзя',
+  invited: 'Кандидат приглашён на вакансию',
+  alreadyInvited: 'Этот кандидат уже есть среди откликов на вакансию',
+  inviteNeedsPublished: 'Пригласить можно только на опубликованную вакансию',
+  resumeNotFound: 'Резюме не найдено',
+} as const;
+
+// ─── visible text (the same count on both sides) ──────────────────────────────────────────────
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text a reader sees: tags removed, entities decoded, white space collapsed. */
+export function visibleTextOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
+      if (e[0] === '#') {
+        const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
+      }
+      return ENTITIES[e.toLowerCase()] ?? all;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+/** Counted in code points, as a person counts letters. */
+export const visibleLength = (html: string) => [...visibleTextOf(html)].length;
+
+// ─── requests ─────────────────────────────────────────────────────────────────────────────────
+
+const text = (max: number) => z.string({ error: MSG.fillError }).trim().max(max, { error: VACANCY_MSG.tooLong(max) });
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((v) => v || null);
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values, { error: MSG.chooseFromList })
+    .nullish()
+    .transform((v) => v ?? null);
+const salary = z.coerce
+  .number({ error: VACANCY_MSG.salaryInteger })
+  .int({ error: VACANCY_MSG.salaryInteger })
+  .min(0, { error: VACANCY_MSG.salaryInteger })
+  .max(SALARY_MAX, { error: VACANCY_MSG.salaryInteger })
+  .nullish()
+  .transform((v) => v ?? null);
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
+/** Vacancy fields as the editor sends them; `city` is a `search_city` value (a city id). */
+export const vacancyFields = {
+  title: z
+    .string({ error: VACANCY_MSG.titleRequired })
+    .trim()
+    .min(1, { error: VACANCY_MSG.titleRequired })
+    .max(VACANCY_TITLE_MAX, { error: VACANCY_MSG.titleLong }),
+  company: optionalText(VACANCY_COMPANY_MAX),
+  city: z.union([z.string(), z.number()], { error: VACANCY_MSG.cityRequired }).transform(String).pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: VACANCY_MSG.cityRequired })
+      .regex(/^\d{1,6}$/, { error: MSG.cityNotFound }),
+  ),
+  address: optionalText(VACANCY_ADDRESS_MAX),
+  salary_from: z.preprocess(emptyToNull, salary),
+  salary_to: z.preprocess(emptyToNull, salary),
+  workingType: z.preprocess(emptyToNull, oneOf(SEARCH_WORKING_TYPES)),
+  schedule: z.preprocess(emptyToNull, oneOf(SEARCH_SCHEDULES)),
+  experience: z.preprocess(emptyToNull, oneOf(SEARCH_EXPERIENCE)),
+  education: z.preprocess(emptyToNull, oneOf(SEARCH_EDUCATION)),
+  /** A leaf of `roleTree` (an hh professional role id). */
+  role: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: MSG.chooseFromList })
+      .regex(/^\d{1,6}$/, { error: MSG.chooseFromList })
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
+  skills: z
+    .array(z.string({ error: MSG.fillError }).trim().max(VACANCY_SKILL_LENGTH_MAX, { error: VACANCY_MSG.skillLong }), { error: MSG.fillError })
+    .max(VACANCY_SKILLS_MAX, { error: VACANCY_MSG.skillsMax })
+    .transform((list) => [...new Set(list.filter(Boolean))]),
+  /** HTML; the server cleans it to the allow-list (never refuses for markup). */
+  description: z
+    .string({ error: MSG.fillError })
+    .max(VACANCY_DESCRIPTION_HTML_MAX, { error: VACANCY_MSG.descriptionLong })
+    .refine((html) => visibleLength(html) <= VACANCY_DESCRIPTION_MAX, { error: VACANCY_MSG.descriptionLong }),
+  contact_name: optionalText(VACANCY_CONTACT_NAME_MAX),
+  contact_email: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: MSG.emailInvalid })
+      .trim()
+      .max(190, { error: MSG.emailInvalid })
+      .pipe(z.email({ error: MSG.emailInvalid }))
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
+  contact_phone: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: MSG.fillError })
+      .trim()
+      .max(40, { error: MSG.fillError })
+      .refine(isValidPhone, { error: MSG.fillError })
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
+  /** `published` publishes (needs has_vacancy and a 200-character description); `draft` keeps it unpublished. */
+  status: z.enum(['draft', 'published'], { error: MSG.chooseFromList }),
+};
+
+const salaryOrder = (b: { salary_from?: number | null; salary_to?: number | null }, ctx: z.RefinementCtx) => {
+  if (b.salary_from != null && b.salary_to != null && b.salary_from > b.salary_to) {
+    ctx.addIssue({ code: 'custom', path: ['salary_to'], message: VACANCY_MSG.salaryRange });
+  }
+};
+
+/** POST /api/vacancy. Contacts left empty default to the owner's; company to the profile's. */
+export const vacancyCreateBody = z
+  .object({
+    ...vacancyFields,
+    skills: vacancyFields.skills.optional().default([]),
+    description: vacancyFields.description.optional().default(''),
+    status: vacancyFields.status.optional().default('draft'),
+  })
+  .superRefine(salaryOrder);
+export type VacancyCreateBody = z.input<typeof vacancyCreateBody>;
+
+/** PUT /api/vacancy/{id}: only the fields sent change; `status` may reopen a closed vacancy. */
+export const vacancyUpdateBody = z
+  .object({
+    title: vacancyFields.title.optional(),
+    company: vacancyFields.company.optional(),
+    city: vacancyFields.city.optional(),
+    address: vacancyFields.address.optional(),
+    salary_from: vacancyFields.salary_from.optional(),
+    salary_to: vacancyFields.salary_to.optional(),
+    workingType: vacancyFields.workingType.optional(),
+    schedule: vacancyFields.schedule.optional(),
+    experience: vacancyFields.experience.optional(),
+    education: vacancyFields.education.optional(),
+    role: vacancyFields.role.optional(),
+    skills: vacancyFields.skills.optional(),
+    description: vacancyFields.description.optional(),
+    contact_name: vacancyFields.contact_name.optional(),
+    contact_email: vacancyFields.contact_email.optional(),
+    contact_phone: vacancyFields.contact_phone.optional(),
+    status: vacancyFields.status.optional(),
+  })
+  .superRefine(salaryOrder);
+export type VacancyUpdateBody = z.input<typeof vacancyUpdateBody>;
+
+export const vacancyIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const replyIdParams = vacancyIdParam.extend({ r_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+const perPage = z.coerce
+  .number({ error: 'Показывать можно по 20, 50 или 100' })
+  .refine((n) => (VACANCY_PER_PAGE as readonly number[]).includes(n), { error: 'Показывать можно по 20, 50 или 100' })
+  .default(20);
+const page = z.coerce
+  .number({ error: 'Номер страницы начинается с 1' })
+  .int({ error: 'Номер страницы начинается с 1' })
+  .min(1, { error: 'Номер страницы начинается с 1' })
+  .max(100_000, { error: 'Номер страницы начинается с 1' })
+  .default(1);
+
+export const vacancyListQuery = z.object({ status: z.enum(VACANCY_STATUSES, { error: MSG.chooseFromList }).optional(), page, per_page: perPage });
+export const replyListQuery = z.object({ status: z.enum(REPLY_STATUSES, { error: MSG.chooseFromList }).optional(), page, per_page: perPage });
+export const matchesQuery = z.object({ page, per_page: perPage });
+
+/**
+ * POST /api/vacancy/{id}/reply (public): JSON, or multipart/form-data with the same names plus
+ * `file`. Booleans as true/1/on. `resume_text` or `file` is required (errors.resume_text).
+ * `website` is a honeypot: when filled the answer looks like success and nothing is stored.
+ */
+export const replyBody = z.object({
+  fio: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(REPLY_FIO_MAX, { error: VACANCY_MSG.tooLong(REPLY_FIO_MAX) }),
+  phone: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(40, { error: MSG.fillError }).refine(isValidPhone, { error: MSG.fillError }),
+  email: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(190, { error: MSG.emailInvalid })
+    .pipe(z.email({ error: MSG.emailInvalid })),
+  consent: looseBoolean.optional().refine((v) => v === true, { error: VACANCY_MSG.consent }),
+  resume_text: optionalText(REPLY_TEXT_MAX),
+  city_name: optionalText(REPLY_CITY_MAX),
+  cover_letter: optionalText(REPLY_COVER_LETTER_MAX),
+  website: z.string().max(1000).nullish(),
+});
+export type ReplyBody = z.input<typeof replyBody>;
+
+/** PATCH /api/vacancy/{id}/reply/{r_id}: `message` is e-mailed to the candidate. */
+export const replyStatusBody = z.object({
+  status: z.enum(REPLY_SETTABLE_STATUSES, { error: VACANCY_MSG.statusNew }),
+  message: optionalText(REPLY_MESSAGE_MAX),
+});
+export type ReplyStatusBody = z.input<typeof replyStatusBody>;
+
+export const vacancyInviteBody = z.object({
+  resume_hash: z.string({ error: VACANCY_MSG.resumeNotFound }).trim().regex(/^[0-9A-Za-z]{22}$/, { error: VACANCY_MSG.resumeNotFound }),
+});
+
+// ─── answers ──────────────────────────────────────────────────────────────────────────────────
+
+const option = z.object({ value: z.string(), title: z.string() });
+const person = z.object({ id: z.number().int(), name: z.string(), family: z.string() });
+
+/** What anyone may read of a published vacancy (no HR contacts, no counters). */
+export const vacancyPublic = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  company: z.string().nullable(),
+  city: option.nullable(),
+  address: z.string().nullable(),
+  salary_from: z.number().int().nullable(),
+  salary_to: z.number().int().nullable(),
+  workingType: option.nullable(),
+  schedule: option.nullable(),
+  experience: option.nullable(),
+  education: option.nullable(),
+  role: option.nullable(),
+  skills: z.array(z.string()),
+  /** Cleaned HTML (allow-list); render through the client's allow-list too. */
+  description: z.string(),
+  status: z.enum(VACANCY_STATUSES),
+  status_title: z.string(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  permissions: z.object({ can_edit: z.boolean() }),
+});
+export type VacancyPublic = z.infer<typeof vacancyPublic>;
+
+/** A closed vacancy for everyone outside the team: the title and «Вакансия закрыта». */
+export const vacancyClosed = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.literal('closed'),
+  status_title: z.string(),
+  message: z.string(),
+  permissions: z.object({ can_edit: z.literal(false) }),
+});
+export type VacancyClosed = z.infer<typeof vacancyClosed>;
+
+/** The owner's and team's view. */
+export const vacancy = vacancyPublic.extend({
+  contact_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  views: z.number().int(),
+  replies_count: z.number().int(),
+  new_replies_count: z.number().int(),
+  owner: person,
+});
+export type Vacancy = z.infer<typeof vacancy>;
+
+/** GET /api/vacancy/{id}: tell the three apart by `permissions.can_edit` and `status`. */
+export const vacancyView = z.union([vacancy, vacancyPublic, vacancyClosed]);
+export type VacancyView = z.infer<typeof vacancyView>;
+
+export const vacancyListItem = vacancy.omit({ description: true });
+export type VacancyListItem = z.infer<typeof vacancyListItem>;
+/** The list plus the counts per status for the tabs. */
+export const vacancyList = paginated(vacancyListItem).extend({
+  counts: z.object({ all: z.number().int(), draft: z.number().int(), published: z.number().int(), closed: z.number().int() }),
+});
+export type VacancyList = z.infer<typeof vacancyList>;
+
+export const replyListItem = z.object({
+  id: z.number().int(),
+  status: z.enum(REPLY_STATUSES),
+  status_title: z.string(),
+  source: z.enum(REPLY_SOURCES),
+  created_at: z.string(),
+  fio: z.string(),
+  city: z.string().nullable(),
+  /** The resume title (the vacancy's title for a reply from the public page). */
+  title: z.string(),
+  has_file: z.boolean(),
+  resume_hash: z.string(),
+});
+export type ReplyListItem = z.infer<typeof replyListItem>;
+export const replyList = paginated(replyListItem).extend({
+  counts: z.object({
+    all: z.number().int(),
+    new: z.number().int(),
+    viewed: z.number().int(),
+    invited: z.number().int(),
+    rejected: z.number().int(),
+    hired: z.number().int(),
+  }),
+  vacancy: z.object({ id: z.number().int(), title: z.string(), status: z.enum(VACANCY_STATUSES) }),
+});
+export type ReplyList = z.infer<typeof replyList>;
+
+export const replyHistoryEntry = z.object({
+  status: z.enum(REPLY_STATUSES),
+  status_title: z.string(),
+  at: z.string(),
+  /** null: the candidate (the reply itself). */
+  by: person.nullable(),
+  message: z.string().nullable(),
+});
+
+/** GET /api/vacancy/{id}/reply/{r_id}: the resume of PRODUCT 3 with contacts, plus the reply. */
+export const replyDetail = resumeFull.extend({
+  reply_id: z.number().int(),
+  vacancy_id: z.number().int(),
+  vacancy_title: z.string(),
+  status: z.enum(REPLY_STATUSES),
+  status_title: z.string(),
+  reply_source: z.enum(REPLY_SOURCES),
+  fio: z.string(),
+  contacts: resumeContacts,
+  cover_letter: z.string().nullable(),
+  file: z.object({ name: z.string(), size: z.number().int(), type: z.enum(REPLY_FILE_TYPES) }).nullable(),
+  history: z.array(replyHistoryEntry),
+  replied_at: z.string(),
+});
+export type ReplyDetail = z.infer<typeof replyDetail>;
+
+export const replyCreated = z.object({ id: z.number().int().nullable() });
+
+/** «Подходящие кандидаты»: ranked club resumes and the home-search query string with the same filters. */
+export const vacancyMatches = paginated(resumeCard).extend({ search: z.string() });
+export type VacancyMatches = z.infer<typeof vacancyMatches>;
+
+export const vacancyInviteAnswer = z.object({ reply_id: z.number().int(), status: z.literal('invited'), emailed: z.boolean() });
+
+export const vacancyAnswer = success(vacancy);
+export const vacancyViewAnswer = success(vacancyView);
+export const vacancyListAnswer = success(vacancyList);
+export const replyListAnswer = success(replyList);
+export const replyDetailAnswer = success(replyDetail);
