@@ -9,9 +9,12 @@ type JobRow = { id: number; kind: string; payload: Record<string, unknown>; atte
 
 const MAX_ATTEMPTS = 8;
 
-/** Enqueue inside the caller's transaction: the job exists exactly when the change does. */
-export async function enqueueJob(tx: Db, kind: string, payload: Record<string, unknown>): Promise<void> {
-  await tx.insert(jobs).values({ kind, payload });
+/**
+ * Enqueue inside the caller's transaction: the job exists exactly when the change does.
+ * `runAt` delays it (a reminder); without it the job is due at once.
+ */
+export async function enqueueJob(tx: Db, kind: string, payload: Record<string, unknown>, opts: { runAt?: Date } = {}): Promise<void> {
+  await tx.insert(jobs).values({ kind, payload, ...(opts.runAt ? { runAt: opts.runAt } : {}) });
 }
 
 /**
