@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { BASE_URL, E2E_PORT } from './playwright.config.ts';
 
@@ -11,7 +12,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const APP_START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
 
 /** What global-teardown.ts needs; kept on globalThis (setup and teardown share the runner process). */
-export type E2EState = { smtp?: SMTPServer; app?: ChildProcess; tmpDir?: string; appLog?: string };
+export type E2EState = { smtp?: SMTPServer; app?: ChildProcess; tmpDir?: string; appLog?: string; database?: { adminUrl: string; name: string } };
 const holder = globalThis as { __hrE2E?: E2EState };
 holder.__hrE2E = holder.__hrE2E ?? {};
 const state: E2EState = holder.__hrE2E;
@@ -26,9 +27,10 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
 
   try {
     await assertPortFree(E2E_PORT);
+    const services = await backendEnv();
     const smtpPort = await startSmtp(mailboxFile);
     process.env.E2E_SMTP_PORT = String(smtpPort);
-    await startApp({ tmpDir, smtpPort });
+    await startApp({ tmpDir, smtpPort, services });
   } catch (error) {
     await stopAll();
     throw error;
@@ -43,6 +45,34 @@ function assertPortFree(port: number): Promise<void> {
     );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
+}
+
+/**
+ * E2E_BACKEND=postgres: the app runs on a fresh PostgreSQL database (made here on the server of
+ * TEST_DATABASE_URL, dropped by teardown) and on the Redis of TEST_REDIS_URL. Otherwise embedded PGlite.
+ */
+async function backendEnv(): Promise<Record<string, string>> {
+  if (process.env.E2E_BACKEND !== 'postgres') return { DATABASE_URL: '', REDIS_URL: '' };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (!adminUrl || !redisUrl) throw new Error('E2E_BACKEND=postgres needs TEST_DATABASE_URL and TEST_REDIS_URL.');
+  const name = `hr_e2e_${Date.now()}_${process.pid}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  state.database = { adminUrl, name };
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  console.log(`e2e: PostgreSQL database ${name}, Redis ${redisUrl}`);
+  return { DATABASE_URL: url.toString(), REDIS_URL: redisUrl };
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A real SMTP server on loopback; every message lands as one JSON line {to, from, raw, receivedAt}. */
@@ -79,7 +109,7 @@ async function startSmtp(mailboxFile: string): Promise<number> {
 }
 
 /** `npm start` at the repo root, in its own process group, until /sanctum/csrf-cookie answers. */
-async function startApp({ tmpDir, smtpPort }: { tmpDir: string; smtpPort: number }): Promise<void> {
+async function startApp({ tmpDir, smtpPort, services }: { tmpDir: string; smtpPort: number; services: Record<string, string> }): Promise<void> {
   const dataDir = path.join(tmpDir, 'data');
   const appLog = path.join(tmpDir, 'app.log');
   state.appLog = appLog;
@@ -100,6 +130,7 @@ async function startApp({ tmpDir, smtpPort }: { tmpDir: string; smtpPort: number
       REGISTER_LIMIT_PER_HOUR: '10000',
       DEMO_SEED: '1',
       LOG_LEVEL: 'warn',
+      ...services,
     },
   });
   closeSync(logFd);
@@ -150,6 +181,13 @@ export async function stopAll(): Promise<void> {
     const smtp = state.smtp;
     state.smtp = undefined;
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+  if (state.database) {
+    const { adminUrl, name } = state.database;
+    state.database = undefined;
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`).catch((err) =>
+      console.error(`e2e: could not drop database ${name}: ${err.message}`),
+    );
   }
   if (state.tmpDir && process.env.E2E_KEEP_TMP !== '1') {
     rmSync(state.tmpDir, { recursive: true, force: true });

@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 const isCI = !!process.env.CI;
+/** `embedded` (PGlite, the default) or `postgres` (PostgreSQL + Redis, see global-setup.ts). */
+const backend = process.env.E2E_BACKEND === 'postgres' ? 'postgres' : 'embedded';
 
 export default defineConfig({
   testDir: './tests',
@@ -19,7 +21,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  outputDir: './test-results',
+  outputDir: `./test-results/${backend}`,
   use: {
     baseURL: BASE_URL,
     locale: 'ru-RU',
@@ -41,5 +43,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [{ name: `chromium-${backend}`, use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });
