@@ -4,14 +4,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
 import { JobQueue } from './lib/queue.ts';
-import { databaseRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { Outage } from './lib/outage.ts';
+import { databaseRateLimiter, redisWithFallback } from './lib/rate-limiter.ts';
 import { RealtimeHub } from './lib/realtime.ts';
+import { connectRedis } from './lib/redis.ts';
 import { registerMailJobs } from './modules/auth/auth.mail.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -52,10 +53,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log, statementTimeoutMs: config.dbStatementTimeoutMs }));
   if (!opts.database) await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const limiter = redis ? redisRateLimiter(redis) : databaseRateLimiter(database);
+  // Never awaited: the site starts and serves with Redis down, limits falling back to the database.
+  const redisOutage = new Outage('Redis', app.log);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, redisOutage) : undefined;
+  const limiter = redis ? redisWithFallback(redis, databaseRateLimiter(database), redisOutage) : databaseRateLimiter(database);
   const queue = new JobQueue(database, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
   const sessions = createSessionTools(config, database);
@@ -73,7 +78,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The socket of this site only ('self' covers ws: in current browsers; the explicit origin covers the rest).
+        connectSrc: ["'self'", config.appUrl.replace(/^http/, 'ws')],
         upgradeInsecureRequests: null,
       },
     },
@@ -93,7 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     transform: jsonSchemaTransform,
   });
-  registerErrorHandling(app);
+  registerErrorHandling(app, { outage: database.outage });
   registerSessions(app, sessions);
   registerMailJobs(ctx);
   await registerRealtimeSocket(app, realtime);

@@ -25,7 +25,11 @@ const envSchema = z.object({
   REGISTER_LIMIT_PER_HOUR: intFrom(10),
   REPLY_LIMIT_PER_HOUR: intFrom(20),
   REVIEW_REMINDER_HOURS: intFrom(72),
+  DB_STATEMENT_TIMEOUT_MS: intFrom(30_000),
+  SEARCH_STATEMENT_TIMEOUT_MS: intFrom(5000),
+  SEARCH_VISITOR_LIMIT_PER_MINUTE: intFrom(120),
   DEMO_SEED: z.enum(['0', '1']).optional(),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -47,8 +51,16 @@ export type Config = {
   registerLimitPerHour: number;
   replyLimitPerHour: number;
   reviewReminderHours: number;
+  /** Server-side limit of one statement of the app's pool (0: none). */
+  dbStatementTimeoutMs: number;
+  /** The same for the search pool: a slow search answers 503 instead of holding a connection. */
+  searchStatementTimeoutMs: number;
+  /** Searches per minute of one visitor (not signed in) per peer address. */
+  searchVisitorLimitPerMinute: number;
   /** undefined: seed only the embedded database on its first start. */
   demoSeed?: boolean;
+  /** Signed-in lookups kept in memory; 0 = off (the default with PostgreSQL, see session-cache.ts). */
+  sessionCacheSeconds: number;
   logLevel: string;
   webDist: string;
   isTest: boolean;
@@ -87,7 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
     replyLimitPerHour: e.REPLY_LIMIT_PER_HOUR,
     reviewReminderHours: e.REVIEW_REMINDER_HOURS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    searchVisitorLimitPerMinute: e.SEARCH_VISITOR_LIMIT_PER_MINUTE,
     demoSeed: e.DEMO_SEED === undefined ? undefined : e.DEMO_SEED === '1',
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? (e.DATABASE_URL ? 0 : 30),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     isTest: e.NODE_ENV === 'test',

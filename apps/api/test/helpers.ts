@@ -31,6 +31,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hr-test-')),
       SESSION_SECRET: 'test-secret-test-secret-test-secret',
       REGISTER_LIMIT_PER_HOUR: '100000',
+      // Tests change rows behind the app's back; session-cache.test.ts turns it on.
+      SESSION_CACHE_SECONDS: '0',
       LOG_LEVEL: 'silent',
       WEB_DIST: '/nonexistent',
       ...env,

@@ -7,6 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { sessions, teamMembers, type UserRow, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
+import { SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'hr_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -37,6 +38,7 @@ export type SessionTools = ReturnType<typeof createSessionTools>;
 export function createSessionTools(config: Config, database: Database) {
   const csrfFor = (sid: string) => hmac(config.sessionSecret, `csrf:${sid}`);
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  const cache = new SessionCache<AuthUser>(config.sessionCacheSeconds * 1000);
 
   function setCookies(reply: FastifyReply, sid: string, remember: boolean) {
     const maxAge = remember ? SESSION_REMEMBER_DAYS * 86400 : undefined;
@@ -55,6 +57,7 @@ export function createSessionTools(config: Config, database: Database) {
 
   /** Sign in: a fresh id (the old one is destroyed), so a planted id never gains rights. */
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow, remember: boolean) {
+    cache.clear();
     if (request.sid) await database.db.delete(sessions).where(eq(sessions.id, sha256(request.sid)));
     const sid = randomToken();
     const ttl = remember ? `${SESSION_REMEMBER_DAYS} days` : `${SESSION_IDLE_MINUTES} minutes`;
@@ -72,6 +75,7 @@ export function createSessionTools(config: Config, database: Database) {
   }
 
   async function endSession(request: FastifyRequest, reply: FastifyReply) {
+    cache.clear();
     if (request.sid) await database.db.delete(sessions).where(eq(sessions.id, sha256(request.sid)));
     request.user = null;
     request.sid = randomToken();
@@ -80,13 +84,17 @@ export function createSessionTools(config: Config, database: Database) {
 
   async function endAllSessionsOf(userId: number) {
     await database.db.delete(sessions).where(eq(sessions.userId, userId));
+    cache.clear();
   }
 
   async function loadUser(sid: string): Promise<AuthUser | null> {
     const key = sha256(sid);
+    const cached = cache.get(key);
+    if (cached) return { ...cached };
+    const generation = cache.generation();
     const lead = alias(users, 'lead');
     const rows = await database.db
-      .select({ user: users, remember: sessions.remember, lastSeenAt: sessions.lastSeenAt, leadId: teamMembers.leadId, leadFlags: lead.flags })
+      .select({ user: users, remember: sessions.remember, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, leadId: teamMembers.leadId, leadFlags: lead.flags })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
@@ -102,18 +110,32 @@ export function createSessionTools(config: Config, database: Database) {
         .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + ${`${SESSION_IDLE_MINUTES} minutes`}::interval` })
         .where(eq(sessions.id, key));
     }
-    return { ...row.user, teamLeadId: row.leadId ?? null, leadFlags: row.leadFlags ?? [] };
+    const authUser: AuthUser = { ...row.user, teamLeadId: row.leadId ?? null, leadFlags: row.leadFlags ?? [] };
+    cache.set(key, authUser, generation, row.expiresAt.getTime());
+    return { ...authUser };
   }
 
   function checkCsrf(request: FastifyRequest) {
     const body = request.body as { _token?: unknown } | undefined;
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof body?._token === 'string' ? body._token : undefined);
-    const sent = raw ? decodeURIComponent(raw) : '';
+    const sent = raw ? decodeOrEmpty(raw) : '';
     if (!request.sid || !sent || !safeEqual(sent, csrfFor(request.sid))) throw new AppError('csrf', MSG.csrfMismatch);
   }
 
-  return { csrfFor, ensureSession, startSession, endSession, endAllSessionsOf, loadUser, checkCsrf };
+  /** Anything may have changed users, sessions or teams: drop every cached lookup. */
+  const forgetCachedUsers = () => cache.clear();
+
+  return { csrfFor, ensureSession, startSession, endSession, endAllSessionsOf, loadUser, checkCsrf, forgetCachedUsers };
+}
+
+/** A malformed percent-encoding is just a wrong token (419), not a crash. */
+function decodeOrEmpty(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
 }
 
 export function registerSessions(app: FastifyInstance, tools: SessionTools): void {
@@ -123,6 +145,11 @@ export function registerSessions(app: FastifyInstance, tools: SessionTools): voi
     const sid = request.cookies[SESSION_COOKIE];
     request.sid = sid && SID_PATTERN.test(sid) ? sid : null;
     request.user = request.sid ? await tools.loadUser(request.sid) : null;
+  });
+  // A state-changing call may have revoked or changed what a cached session says; forget it
+  // before the answer leaves, so the caller's next request already sees the change.
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) tools.forgetCachedUsers();
   });
   // After the body is parsed, so `_token` in a form body counts as well as the header.
   app.addHook('preValidation', async (request) => {
