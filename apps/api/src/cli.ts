@@ -11,6 +11,7 @@ import { seedDemoResumes } from './modules/resume/generator/seed.ts';
 import { ImportFileError, importFormatOf, importResumes } from './modules/resume/import/import.service.ts';
 import { accessMapOf } from './modules/user/user.policy.ts';
 import { createUser, findUserByEmail, setAccountType, setUserFlags } from './modules/user/user.service.ts';
+import { decideDemoAccounts } from './seed/demo-policy.ts';
 import { seedDemoUsers } from './seed/demo-users.ts';
 
 const USAGE = `Использование: npm run cli -- <команда> [параметры]
@@ -124,9 +125,13 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'seed': {
-        const logins = await seedDemoUsers(db);
-        console.log('Справочники загружены. Демо-входы:');
-        for (const d of logins) console.log(`  ${d.email} / ${d.password}  — ${d.role}`);
+        // The same rule as at start: a published password only on a loopback HOST or with DEMO_SEED=1.
+        const demo = decideDemoAccounts({ host: config.host, demoSeed: config.demoSeed, wanted: true });
+        if (demo.create) {
+          const logins = await seedDemoUsers(db);
+          console.log('Справочники загружены. Демо-входы:');
+          for (const d of logins) console.log(`  ${d.email} / ${d.password}  — ${d.role}`);
+        } else console.log(`Справочники загружены. Демо-входы не созданы: ${demo.reason}`);
         if (resumes === undefined) return 0;
         // Ctrl+C stops the load cleanly (the indexes are rebuilt); a second Ctrl+C quits at once.
         const abort = new AbortController();

@@ -1,10 +1,7 @@
-import { count } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { users } from './db/schema/index.ts';
 import { acquireDataDirLock, DataDirBusyError } from './lib/data-dir-lock.ts';
-import { seedDemoResumes } from './modules/resume/generator/seed.ts';
-import { seedDemoUsers } from './seed/demo-users.ts';
+import { seedDemoAtStart } from './seed/demo-start.ts';
 
 const startedAt = Date.now();
 const DEMO_RESUMES = 3000;
@@ -24,12 +21,9 @@ try {
 
 const { app, ctx } = await buildApp(config);
 
-// Demo data: on the embedded database's first start unless DEMO_SEED=0; elsewhere only with DEMO_SEED=1.
-const [{ n } = { n: 0 }] = await ctx.database.db.select({ n: count() }).from(users);
-const seedDemo = config.demoSeed ?? (embedded && Number(n) === 0);
-const demoLogins = seedDemo ? await seedDemoUsers(ctx.database.db) : [];
-// A few thousand realistic resumes so the search has something to find (deterministic: seed 1).
-const demoResumes = seedDemo ? await seedDemoResumes(ctx.database, { count: DEMO_RESUMES, seed: '1' }) : undefined;
+// Demo data on a first embedded start or with DEMO_SEED=1; the demo accounts only on a loopback HOST
+// or with DEMO_SEED=1 (see seed/demo-start.ts). A few thousand resumes so the search finds something.
+const demo = await seedDemoAtStart(ctx.database, config, DEMO_RESUMES);
 
 await app.listen({ port: config.port, host: config.host });
 
@@ -39,11 +33,12 @@ const lines = [
   `  База данных: ${embedded ? `встроенная (PGlite) в ${config.dataDir}` : 'PostgreSQL'}`,
   `  Почта: ${config.smtpUrl ? 'SMTP' : 'в журнал и таблицу mail_outbox (SMTP_URL не задан)'}`,
 ];
-if (demoResumes) lines.push(`  Демо-резюме: ${demoResumes.inserted + demoResumes.updated}`);
-if (demoLogins.length) {
+if (demo.resumes !== undefined) lines.push(`  Демо-резюме: ${demo.resumes}`);
+if (demo.logins.length) {
   lines.push('  Демо-входы:');
-  for (const d of demoLogins) lines.push(`    ${d.email} / ${d.password}  — ${d.role}`);
+  for (const d of demo.logins) lines.push(`    ${d.email} / ${d.password}  — ${d.role}`);
 }
+if (demo.notice) lines.push(`  ${demo.notice}`);
 console.log(`${lines.join('\n')}\n`);
 
 let closing = false;
