@@ -12,15 +12,18 @@ import {
   resetBody,
   success,
 } from '@hr/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { revokeRealtime } from '../../plugins/realtime-socket.ts';
 import {
   type Caller,
   checkLoginCode,
   checkPasswordLogin,
+  deviceNonce,
+  mintDeviceMark,
   register,
   requestPasswordReset,
   resetPassword,
@@ -31,16 +34,32 @@ const empty = z.object({});
 const errors = { 401: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
 const tags = ['auth'];
 
+/** Marks a browser that signed in to an account (see `mintDeviceMark`); sent only to `/login`. */
+const DEVICE_COOKIE = 'hr_device';
+const DEVICE_MARK_DAYS = 365;
+
 /** The CSRF check has already made sure a session id exists on every state-changing call. */
 function callerOf(request: FastifyRequest): Caller {
   if (!request.sid) throw new AppError('csrf');
-  return { ip: request.ip, sid: request.sid };
+  return { ip: request.ip, sid: request.sid, device: request.cookies[DEVICE_COOKIE] };
 }
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     const { sessions } = ctx;
+
+    /** After a correct sign-in: keep the browser's mark for this account, or give it one. */
+    const markDevice = (request: FastifyRequest, reply: FastifyReply, email: string) => {
+      if (deviceNonce(ctx, email, request.cookies[DEVICE_COOKIE])) return;
+      reply.setCookie(DEVICE_COOKIE, mintDeviceMark(ctx, email), {
+        path: '/login',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.config.secureCookies,
+        maxAge: DEVICE_MARK_DAYS * 86400,
+      });
+    };
 
     app.get('/sanctum/csrf-cookie', { schema: { tags, summary: 'Issue the session and XSRF-TOKEN cookies' } }, async (request, reply) => {
       sessions.ensureSession(request, reply);
@@ -52,11 +71,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/login', { schema: { tags, body: loginBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
       const user = await checkPasswordLogin(ctx, callerOf(request), request.body.email, request.body.password);
       await sessions.startSession(request, reply, user, request.body.remember);
+      markDevice(request, reply, user.email);
       return { status: 'success' as const, res: {} };
     });
 
     app.post('/logout', { schema: { tags, response: { 200: success(empty), 419: errorBody } } }, async (request, reply) => {
+      const userId = request.user?.id;
       await sessions.endSession(request, reply);
+      // Sockets subscribed with this user's tokens stop now, not when their token runs out.
+      if (userId !== undefined) await revokeRealtime(ctx.realtime, userId);
       return { status: 'success' as const, res: {} };
     });
 
@@ -77,7 +100,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/password/reset', { schema: { tags, body: resetBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
       const user = await resetPassword(ctx, callerOf(request), request.body);
       await sessions.endAllSessionsOf(user.id);
+      await revokeRealtime(ctx.realtime, user.id);
       await sessions.startSession(request, reply, user, false);
+      markDevice(request, reply, user.email);
       return { status: 'success' as const, res: {}, message: MSG.passwordChanged };
     });
 
@@ -89,6 +114,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/api/auth/code', { schema: { tags, body: codeBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
       const user = await checkLoginCode(ctx, callerOf(request), request.body.code);
       await sessions.startSession(request, reply, user, false);
+      markDevice(request, reply, user.email);
       return { status: 'success' as const, res: {} };
     });
 

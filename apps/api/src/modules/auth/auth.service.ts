@@ -16,7 +16,7 @@ import type { registerBody } from '@hr/contract';
 import type { AppContext } from '../../context.ts';
 import { loginCodes, passwordResets, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { hmac, randomCode, randomToken, sha256 } from '../../lib/crypto.ts';
+import { hmac, randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/password.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { isTelegramConfigured, sendLoginCodeToTelegram } from '../telegram/telegram.service.ts';
@@ -26,13 +26,42 @@ import { enqueueMail, loginCodeMail, passwordResetMail } from './auth.mail.ts';
 const MINUTE = 60;
 const HOUR = 3600;
 
-/** Who is asking: the IP for per-address limits, the session for code logins. */
-export type Caller = { ip: string; sid: string };
+/** Who is asking: the peer IP for per-address limits, the session for code logins, the browser's device mark. */
+export type Caller = { ip: string; sid: string; device?: string };
+
+/** Failed password logins allowed per account (or per known browser of it) in LOGIN_WINDOW. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_WINDOW_SECONDS = 15 * MINUTE;
+
+/**
+ * A browser that has signed in to an account before carries `nonce.mac` (httpOnly cookie). Its
+ * attempts count on their own bucket, so a stranger locking the account cannot lock out the owner's
+ * own browsers. Only a correct sign-in mints one, so a stranger cannot make their own.
+ */
+export function mintDeviceMark(ctx: AppContext, email: string): string {
+  const nonce = randomToken(12);
+  return `${nonce}.${hmac(ctx.config.sessionSecret, `device:${normalizeEmail(email)}:${nonce}`)}`;
+}
+
+/** The nonce of a device mark made for this address, or null. */
+export function deviceNonce(ctx: AppContext, email: string, mark: string | undefined): string | null {
+  const [nonce, mac, extra] = (mark ?? '').split('.');
+  if (!nonce || !mac || extra !== undefined || nonce.length > 64) return null;
+  return safeEqual(mac, hmac(ctx.config.sessionSecret, `device:${normalizeEmail(email)}:${nonce}`)) ? nonce : null;
+}
+
+/** The failure bucket of an attempt: the known browser's own, otherwise the account's (never the IP). */
+export function loginBucket(ctx: AppContext, email: string, mark: string | undefined): string {
+  const nonce = deviceNonce(ctx, email, mark);
+  return nonce ? `login-dev:${nonce}` : `login-acct:${normalizeEmail(email)}`;
+}
 
 export async function checkPasswordLogin(ctx: AppContext, caller: Caller, email: string, password: string): Promise<UserRow> {
   const addr = normalizeEmail(email);
-  await ctx.limiter.consume(`login:${addr}:${caller.ip}`, 10, 15 * MINUTE);
-  await ctx.limiter.consume(`login-ip:${caller.ip}`, 100, 15 * MINUTE);
+  await ctx.limiter.consume(`login-ip:${caller.ip}`, 100, LOGIN_WINDOW_SECONDS);
+  // Every attempt counts; a correct one clears the bucket, so in effect only failures add up.
+  const bucket = loginBucket(ctx, addr, caller.device);
+  await ctx.limiter.consume(bucket, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS);
   const user = await findUserByEmail(ctx.database.db, addr);
   if (!user) {
     await spendPasswordCheck(password);
@@ -40,8 +69,12 @@ export async function checkPasswordLogin(ctx: AppContext, caller: Caller, email:
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw fieldError('email', MSG.badCredentials);
   if (user.blockedAt) throw fieldError('email', MSG.userBlocked);
+  await ctx.limiter.reset(bucket);
   return user;
 }
+
+/** «Это ваш аккаунт?» lookups (registration with a `user_token`) per address per hour. */
+export const INVITE_LOOKUPS_PER_HOUR = 20;
 
 type RegisterInput = z.output<typeof registerBody>;
 export type RegisterOutcome = { kind: 'existing'; email: string; phone: string } | { kind: 'created'; user: UserRow };
@@ -54,6 +87,8 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
   await ctx.limiter.consume(`register:${caller.ip}`, ctx.config.registerLimitPerHour, HOUR);
   const { db } = ctx.database;
   if (input.user_token) {
+    // Each token tried is a guess at an invitation: few per address, whatever the register limit.
+    await ctx.limiter.consume(`register-token:${caller.ip}`, INVITE_LOOKUPS_PER_HOUR, HOUR);
     const [existing] = await db.select().from(users).where(eq(users.inviteToken, input.user_token)).limit(1);
     if (existing) {
       return { kind: 'existing', email: maskEmail(existing.email), phone: existing.phone ? maskPhone(existing.phone) : '' };
@@ -81,13 +116,17 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
 }
 
 
-/** Sends a fresh 4-digit code (the old one is void) and tells where it went. */
+/**
+ * Sends a fresh 4-digit code (the old one is void). The answer is the same for any address, known
+ * or not, blocked or not: the masked address as typed, so nobody learns who is registered.
+ */
 export async function sendLoginCode(ctx: AppContext, caller: Caller, email: string) {
   const addr = normalizeEmail(email);
+  await ctx.limiter.consume(`login-check-ip:${caller.ip}`, 30, HOUR);
   await ctx.limiter.consume(`login-check:${addr}`, 5, HOUR);
+  const answer = { channels: { email: maskEmail(addr) } };
   const user = await findUserByEmail(ctx.database.db, addr);
-  if (!user) throw fieldError('email', MSG.userNotFound);
-  if (user.blockedAt) throw fieldError('email', MSG.userBlocked);
+  if (!user || user.blockedAt) return answer;
   const code = randomCode(LOGIN_CODE_MIN, LOGIN_CODE_MAX);
   const viaTelegram = !!user.telegramChatId && isTelegramConfigured(ctx);
   await ctx.database.db.transaction(async (tx) => {
@@ -102,48 +141,35 @@ export async function sendLoginCode(ctx: AppContext, caller: Caller, email: stri
     if (viaTelegram && user.telegramChatId) await sendLoginCodeToTelegram(tx, user.telegramChatId, code);
   });
   ctx.queue.kick();
-  return { channels: { email: maskEmail(user.email), ...(viaTelegram ? { tg: telegramChannelName(user) } : {}) } };
+  return answer;
 }
-
-/** How the code popup names the Telegram channel: the user's nickname, or the bot. */
-const telegramChannelName = (user: UserRow) => (user.telegramNickname ? `@${user.telegramNickname}` : 'HR-облако в Telegram');
 
 const codeHash = (ctx: AppContext, userId: number, code: number) => hmac(ctx.config.sessionSecret, `code:${userId}:${code}`);
 
+/**
+ * One statement decides a try: it counts a wrong code or spends a right one, and only while the code
+ * is live (unused, unexpired, under LOGIN_CODE_MAX_TRIES). Concurrent tries queue on the row lock and
+ * each re-reads it, so however many arrive at once a code takes at most 5 wrong ones, then is void.
+ */
 export async function checkLoginCode(ctx: AppContext, caller: Caller, code: number): Promise<UserRow> {
   await ctx.limiter.consume(`code-ip:${caller.ip}`, 50, 15 * MINUTE);
   const { db } = ctx.database;
   const [row] = await db
-    .select()
+    .select({ id: loginCodes.id, userId: loginCodes.userId })
     .from(loginCodes)
     .where(and(eq(loginCodes.sessionKey, sha256(caller.sid)), isNull(loginCodes.usedAt)))
     .orderBy(desc(loginCodes.id))
     .limit(1);
   if (!row) throw fieldError('code', MSG.codeMissing);
-  if (row.expiresAt.getTime() <= Date.now() || row.tries >= LOGIN_CODE_MAX_TRIES) {
-    await db.update(loginCodes).set({ usedAt: sql`now()` }).where(eq(loginCodes.id, row.id));
-    throw fieldError('code', MSG.codeExpired);
-  }
-  if (row.codeHash !== codeHash(ctx, row.userId, code)) {
-    const [updated] = await db
-      .update(loginCodes)
-      .set({ tries: sql`${loginCodes.tries} + 1` })
-      .where(eq(loginCodes.id, row.id))
-      .returning({ tries: loginCodes.tries });
-    const left = LOGIN_CODE_MAX_TRIES - (updated?.tries ?? LOGIN_CODE_MAX_TRIES);
-    if (left <= 0) {
-      await db.update(loginCodes).set({ usedAt: sql`now()` }).where(eq(loginCodes.id, row.id));
-      throw fieldError('code', MSG.codeExpired);
-    }
-    throw fieldError('code', MSG.codeInvalid);
-  }
-  // Single use: only the request that flips used_at wins.
-  const [claimed] = await db
-    .update(loginCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(loginCodes.id, row.id), isNull(loginCodes.usedAt)))
-    .returning({ id: loginCodes.id });
-  if (!claimed) throw fieldError('code', MSG.codeExpired);
+  const hash = codeHash(ctx, row.userId, code);
+  const [tried] = await ctx.database.rows<{ ok: boolean; tries: number }>(sql`
+    update login_codes set
+      tries = tries + case when code_hash = ${hash} then 0 else 1 end,
+      used_at = case when code_hash = ${hash} or tries + 1 >= ${LOGIN_CODE_MAX_TRIES} then now() end
+    where id = ${row.id} and used_at is null and expires_at > now() and tries < ${LOGIN_CODE_MAX_TRIES}
+    returning code_hash = ${hash} as ok, tries`);
+  if (!tried) throw fieldError('code', MSG.codeExpired);
+  if (!tried.ok) throw fieldError('code', tried.tries >= LOGIN_CODE_MAX_TRIES ? MSG.codeExpired : MSG.codeInvalid);
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user || user.blockedAt) throw fieldError('code', MSG.userBlocked);
   return user;
