@@ -1,0 +1,136 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createMailer } from './lib/mailer.ts';
+import { JobQueue } from './lib/queue.ts';
+import { Outage } from './lib/outage.ts';
+import { databaseRateLimiter, redisWithFallback } from './lib/rate-limiter.ts';
+import { RealtimeHub } from './lib/realtime.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
+import { connectRedis } from './lib/redis.ts';
+import { registerMailJobs } from './modules/auth/auth.mail.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
+import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
+import { errorReportRoutes } from './modules/errors/errors.routes.ts';
+import { favouriteRoutes } from './modules/favourite/favourite.routes.ts';
+import { resumeRoutes } from './modules/resume/resume.routes.ts';
+import { exportRoutes } from './modules/resume/export/export.routes.ts';
+import { searchRoutes } from './modules/resume/search/search.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSessions, createSessionTools } from './plugins/session.ts';
+import { registerRealtimeSocket } from './plugins/realtime-socket.ts';
+import { notifyRoutes } from './modules/notify/notify.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { educationRoutes } from './modules/education/education.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
+
+export type BuildOptions = {
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  /** Start the background job worker (off in tests, which run jobs by hand). */
+  startWorker?: boolean;
+  logger?: boolean | object;
+};
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log, statementTimeoutMs: config.dbStatementTimeoutMs }));
+  if (!opts.database) await database.migrate();
+  // Never awaited: the site starts and serves with Redis down, limits falling back to the database.
+  const redisOutage = new Outage('Redis', app.log);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, redisOutage) : undefined;
+  const limiter = redis ? redisWithFallback(redis, databaseRateLimiter(database), redisOutage) : databaseRateLimiter(database);
+  const queue = new JobQueue(database, app.log);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
+  const sessions = createSessionTools(config, database);
+  const realtime = new RealtimeHub(config.sessionSecret, config.redisUrl, app.log);
+  await realtime.ready;
+  const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, realtime, log: app.log };
+
+  // gzip/brotli for JSON answers and the client bundle (the dictionaries alone are ~160 KB raw).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        // The socket of this site only ('self' covers ws: in current browsers; the explicit origin covers the rest).
+        connectSrc: ["'self'", config.appUrl.replace(/^http/, 'ws')],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'HR-клуб API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'hr_session' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app, { outage: database.outage });
+  registerSessions(app, sessions);
+  registerMailJobs(ctx);
+  await registerRealtimeSocket(app, realtime);
+
+  // The route table: each area with its prefix.
+  await app.register(authRoutes(ctx));
+  await app.register(userRoutes(ctx), { prefix: '/api/user' });
+  await app.register(teamRoutes(ctx), { prefix: '/api/user/team' });
+  await app.register(dictionaryRoutes(ctx), { prefix: '/api' });
+  await app.register(errorReportRoutes(ctx), { prefix: '/api/error' });
+  await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
+  await app.register(resumeRoutes(ctx), { prefix: '/api/resume' });
+  await app.register(exportRoutes(ctx), { prefix: '/api/resume' });
+  await app.register(searchRoutes(ctx), { prefix: '/api/resume' });
+  await app.register(favouriteRoutes(ctx), { prefix: '/api/favourite' });
+  await app.register(notifyRoutes(ctx), { prefix: '/api/notify' });
+  await app.register(telegramRoutes(ctx));
+  await app.register(educationRoutes(ctx), { prefix: '/api/user/education' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerSpa(app, ctx);
+
+  await seedDictionaries(database);
+
+  if (opts.startWorker !== false) queue.start();
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    mailer.close();
+    redis?.disconnect();
+    await realtime.close();
+    if (!opts.database) await database.close();
+  });
+  return { app, ctx };
+}

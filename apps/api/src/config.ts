@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { type TrustProxy, trustProxySetting } from './lib/trust-proxy.ts';
+
+const intFrom = (def: number) => z.coerce.number().int().min(0).default(def);
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: intFrom(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('HR-клуб <no-reply@hr-club.local>'),
+  SESSION_SECRET: z.string().min(16).optional(),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_NAME: z.string().optional(),
+  TELEGRAM_WEBHOOK_SECRET: z.string().optional(),
+  TELEGRAM_API_ROOT: z.string().optional(),
+  EDUCATION_SITE_URL: z.string().default('https://hr-club.example'),
+  CONTACTS_DAILY_LIMIT: intFrom(30),
+  REGISTER_LIMIT_PER_HOUR: intFrom(10),
+  REPLY_LIMIT_PER_HOUR: intFrom(20),
+  REVIEW_REMINDER_HOURS: intFrom(72),
+  DB_STATEMENT_TIMEOUT_MS: intFrom(30_000),
+  SEARCH_STATEMENT_TIMEOUT_MS: intFrom(5000),
+  SEARCH_VISITOR_LIMIT_PER_MINUTE: intFrom(120),
+  DEMO_SEED: z.enum(['0', '1']).optional(),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  TRUST_PROXY: trustProxySetting,
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  sessionSecret: string;
+  secureCookies: boolean;
+  telegram: { token?: string; botName?: string; webhookSecret?: string; apiRoot?: string };
+  educationSiteUrl: string;
+  contactsDailyLimit: number;
+  registerLimitPerHour: number;
+  replyLimitPerHour: number;
+  reviewReminderHours: number;
+  /** Server-side limit of one statement of the app's pool (0: none). */
+  dbStatementTimeoutMs: number;
+  /** The same for the search pool: a slow search answers 503 instead of holding a connection. */
+  searchStatementTimeoutMs: number;
+  /** Searches per minute of one visitor (not signed in) per peer address. */
+  searchVisitorLimitPerMinute: number;
+  /** undefined: seed only the embedded database on its first start. */
+  demoSeed?: boolean;
+  /** Signed-in lookups kept in memory; 0 = off (the default with PostgreSQL, see session-cache.ts). */
+  sessionCacheSeconds: number;
+  /** Whose X-Forwarded-For to believe (lib/trust-proxy.ts); false = only the peer address counts. */
+  trustProxy: TrustProxy;
+  logLevel: string;
+  webDist: string;
+  isTest: boolean;
+};
+
+/** Reads the environment once at boot; a bad variable stops the start with the whole list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  const appUrl = (e.APP_URL ?? `http://${e.HOST}:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? (overrides.sessionSecret || readOrCreateSecret(dataDir)),
+    secureCookies: appUrl.startsWith('https://'),
+    telegram: {
+      token: e.TELEGRAM_BOT_TOKEN,
+      botName: e.TELEGRAM_BOT_NAME,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+      apiRoot: e.TELEGRAM_API_ROOT,
+    },
+    educationSiteUrl: e.EDUCATION_SITE_URL.replace(/\/$/, ''),
+    contactsDailyLimit: e.CONTACTS_DAILY_LIMIT,
+    registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
+    replyLimitPerHour: e.REPLY_LIMIT_PER_HOUR,
+    reviewReminderHours: e.REVIEW_REMINDER_HOURS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    searchVisitorLimitPerMinute: e.SEARCH_VISITOR_LIMIT_PER_MINUTE,
+    demoSeed: e.DEMO_SEED === undefined ? undefined : e.DEMO_SEED === '1',
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? (e.DATABASE_URL ? 0 : 30),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    isTest: e.NODE_ENV === 'test',
+    ...overrides,
+  };
+}
+
+/** The embedded mode keeps its secret beside its data, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
