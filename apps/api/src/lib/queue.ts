@@ -1,30 +1,74 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
 import type { Database, Db } from '../db/client.ts';
-import { jobs } from '../db/schema/index.ts';
-
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
-
-type JobRow = { id: number; kind: string; payload: Record<string, unknown>; attempts: number };
-
-const MAX_ATTEMPTS = 8;
+import { type AnyJob, type JobKind, type JobPayload, JOBS, jobDefinition, PRIORITY, type Priority } from '../jobs/registry.ts';
 
 /**
- * Enqueue inside the caller's transaction: the job exists exactly when the change does.
- * `runAt` delays it (a reminder); without it the job is due at once.
+ * How long a claimed job is its worker's alone. The worker renews it while the handler runs, and
+ * every handler gives up far sooner (SMTP_TIMEOUTS_MS, the Telegram client's 30 s), so a slow send
+ * is never claimed a second time.
  */
-export async function enqueueJob(tx: Db, kind: string, payload: Record<string, unknown>, opts: { runAt?: Date } = {}): Promise<void> {
-  await tx.insert(jobs).values({ kind, payload, ...(opts.runAt ? { runAt: opts.runAt } : {}) });
+export const JOB_LEASE_SECONDS = 300;
+
+/** Backoff after the n-th failed try: 2 s, 4 s, 8 s … doubling up to 15 minutes. */
+export const retryDelaySeconds = (attempts: number) => Math.min(2 ** Math.max(1, attempts), 15 * 60);
+
+/** Tries keep coming for at least a day (SMTP down for hours still delivers), then the job fails. */
+export const RETRY_BUDGET_SECONDS = 24 * 3600;
+export const MAX_ATTEMPTS = (() => {
+  let waited = 0;
+  let attempts = 1;
+  while (waited < RETRY_BUDGET_SECONDS) waited += retryDelaySeconds(attempts++);
+  return attempts; // the try that comes a full budget after the first one
+})();
+
+export type EnqueueOptions = { priority?: Priority; runAt?: Date; uniqueKey?: string };
+
+type JobRow = { id: number; kind: string; payload: Record<string, unknown>; attempts: number; unique_key: string | null };
+
+/** A payload that does not fit its kind is a programming error: it must fail the caller, loudly. */
+function checked(kind: string, payload: unknown): { definition: AnyJob; payload: Record<string, unknown> } {
+  const definition = jobDefinition(kind);
+  if (!definition) throw new Error(`unknown job kind "${kind}" (declare it in src/jobs/registry.ts)`);
+  const result = definition.payload.safeParse(payload);
+  if (!result.success) throw new Error(`bad payload for job "${kind}": ${result.error.message}`);
+  return { definition, payload: result.data };
 }
 
 /**
- * A durable queue in the jobs table. Workers claim with SKIP LOCKED, so several API
- * instances can share it; a crash leaves the lease to expire and the job to run again.
+ * Enqueue inside the caller's transaction: the job exists exactly when the change does. A payload
+ * with a secret runs first (`urgent`) unless a priority is given. With `uniqueKey`, nothing is
+ * added while a job with that key is still pending.
+ */
+export async function enqueueJob<K extends JobKind>(tx: Db, kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): Promise<void> {
+  const { definition, payload: clean } = checked(kind, payload);
+  const priority = PRIORITY[opts.priority ?? (definition.secret?.(clean) ? 'urgent' : definition.priority)];
+  const runAt = opts.runAt ? sql`${opts.runAt.toISOString()}::timestamptz` : sql`now()`;
+  await tx.execute(sql`
+    insert into jobs (kind, payload, priority, run_at, unique_key)
+    values (${kind}, ${JSON.stringify(clean)}::jsonb, ${priority}, ${runAt}, ${opts.uniqueKey ?? null})
+    on conflict (unique_key) where unique_key is not null and done_at is null and failed_at is null do nothing`);
+}
+
+/**
+ * Set-based enqueue for fan-outs (thousands of copies in one statement): `rows` is a query yielding
+ * `kind` and `payload` columns. The worker checks each payload before running it.
+ */
+export async function enqueueRows(tx: Db, rows: SQL, priority: Priority): Promise<void> {
+  await tx.execute(sql`insert into jobs (kind, payload, priority) select kind, payload, ${PRIORITY[priority]} from (${rows}) as q`);
+}
+
+/**
+ * A durable queue in the jobs table. Workers claim with SKIP LOCKED, so several API instances can
+ * share it; a crash leaves the lease to expire and the job to run again. The handlers come from
+ * the registry and need the app's services: `attach(ctx)` once they exist.
  */
 export class JobQueue {
-  private handlers = new Map<string, JobHandler>();
+  private ctx?: AppContext;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private starting?: Promise<void>;
   private stopped = true;
   private wanted = false;
 
@@ -33,8 +77,8 @@ export class JobQueue {
     private log: FastifyBaseLogger,
   ) {}
 
-  handle(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+  attach(ctx: AppContext): void {
+    this.ctx = ctx;
   }
 
   start(pollMs = 1000): void {
@@ -44,7 +88,17 @@ export class JobQueue {
       this.kick();
       this.timer = setTimeout(loop, pollMs);
     };
-    loop();
+    this.starting = this.schedulePeriodic()
+      .catch((err) => this.log.error({ err }, 'periodic jobs not scheduled'))
+      .finally(loop);
+  }
+
+  /** Makes sure each periodic job of the registry has its one pending instance. */
+  async schedulePeriodic(): Promise<void> {
+    for (const kind of Object.keys(JOBS) as JobKind[]) {
+      if (!jobDefinition(kind)?.everySeconds) continue;
+      await enqueueJob(this.database.db, kind, {} as never, { uniqueKey: kind });
+    }
   }
 
   /** Ask for a run soon (after a commit that enqueued something). */
@@ -66,18 +120,18 @@ export class JobQueue {
       });
   }
 
-  /** Runs every job that is due now; returns when none is left. Tests call it directly. */
+  /** Runs every job that is due now, most urgent first; returns when none is left. Tests call it directly. */
   async runPending(): Promise<number> {
     let done = 0;
     for (;;) {
       const [job] = await this.database.rows<JobRow>(sql`
-        update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1
+        update jobs set locked_until = now() + make_interval(secs => ${JOB_LEASE_SECONDS}), attempts = attempts + 1
         where id = (
           select id from jobs
           where done_at is null and failed_at is null and run_at <= now()
             and (locked_until is null or locked_until < now())
-          order by id for update skip locked limit 1)
-        returning id, kind, payload, attempts`);
+          order by priority, run_at, id for update skip locked limit 1)
+        returning id, kind, payload, attempts, unique_key`);
       if (!job) return done;
       await this.runOne(job);
       done++;
@@ -85,31 +139,73 @@ export class JobQueue {
   }
 
   private async runOne(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.kind);
+    if (!this.ctx) throw new Error('JobQueue.attach(ctx) was not called');
+    let definition: AnyJob;
+    let payload: Record<string, unknown>;
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload);
-      await this.database.db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${job.id}`);
+      ({ definition, payload } = checked(job.kind, job.payload));
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.log.warn({ err, jobId: job.id, kind: job.kind }, 'job failed');
+      // Retrying cannot fix an unknown kind or a malformed payload.
+      this.log.error({ err, jobId: job.id, kind: job.kind }, 'job cannot run');
+      await this.finish(job, { failed: errorText(err), scrub: job.payload?.secret === true });
+      return;
+    }
+    const renew = setInterval(
+      () => {
+        this.database.db
+          .execute(sql`update jobs set locked_until = now() + make_interval(secs => ${JOB_LEASE_SECONDS}) where id = ${job.id} and done_at is null`)
+          .catch(() => {});
+      },
+      (JOB_LEASE_SECONDS * 1000) / 3,
+    );
+    try {
+      await definition.run(this.ctx, payload);
+    } catch (err) {
+      this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
       if (job.attempts >= MAX_ATTEMPTS) {
-        await this.database.db.execute(
-          sql`update jobs set failed_at = now(), last_error = ${message}, locked_until = null where id = ${job.id}`,
-        );
+        this.log.error({ jobId: job.id, kind: job.kind }, 'job failed for good after a day of tries');
+        await this.finish(job, { failed: errorText(err), scrub: definition.secret?.(payload) ?? false, definition });
       } else {
-        // Back off 2^n seconds: 2 s, 4 s, … about 4 minutes for the last try.
-        const delay = 2 ** job.attempts;
         await this.database.db.execute(sql`
-          update jobs set run_at = now() + make_interval(secs => ${delay}), last_error = ${message}, locked_until = null
+          update jobs set run_at = now() + make_interval(secs => ${retryDelaySeconds(job.attempts)}),
+            last_error = ${errorText(err)}, locked_until = null
           where id = ${job.id}`);
       }
+      return;
+    } finally {
+      clearInterval(renew);
     }
+    await this.finish(job, { scrub: definition.secret?.(payload) ?? false, definition });
+  }
+
+  /**
+   * Done (or failed for good): a secret payload is emptied, and a periodic job gets its next run
+   * in the same transaction, so exactly one instance is ever pending.
+   */
+  private async finish(job: JobRow, opts: { failed?: string; scrub: boolean; definition?: AnyJob }): Promise<void> {
+    const payload = opts.scrub ? sql`'{}'::jsonb` : sql`payload`;
+    const every = opts.definition?.everySeconds;
+    await this.database.db.transaction(async (tx) => {
+      await tx.execute(
+        opts.failed === undefined
+          ? sql`update jobs set done_at = now(), locked_until = null, payload = ${payload} where id = ${job.id}`
+          : sql`update jobs set failed_at = now(), locked_until = null, last_error = ${opts.failed}, payload = ${payload} where id = ${job.id}`,
+      );
+      if (every && job.unique_key) {
+        await enqueueJob(tx, job.kind as JobKind, job.payload as never, {
+          uniqueKey: job.unique_key,
+          runAt: new Date(Date.now() + every * 1000),
+        });
+      }
+    });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.starting;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
 }
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);

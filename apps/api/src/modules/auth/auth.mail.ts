@@ -1,24 +1,31 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { enqueueJob } from '../../lib/queue.ts';
+import { type EnqueueOptions, enqueueJob } from '../../lib/queue.ts';
 
 export const MAIL_JOB = 'mail';
 
-/** Mail leaves through the durable queue: enqueued in the caller's transaction, sent by the worker. */
+/**
+ * Gives the job queue the services its handlers use (the handlers themselves are declared in
+ * src/jobs/registry.ts). Called once by app.ts.
+ */
 export function registerMailJobs(ctx: AppContext): void {
-  ctx.queue.handle(MAIL_JOB, async (payload) => {
-    await ctx.mailer.send(payload as Mail);
-  });
+  ctx.queue.attach(ctx);
 }
 
-export async function enqueueMail(tx: Db, mail: Mail): Promise<void> {
-  await enqueueJob(tx, MAIL_JOB, mail);
+/**
+ * Mail leaves through the durable queue: enqueued in the caller's transaction, sent by the worker.
+ * A `secret` mail (code, reset link) goes before everything else; pass `{ priority: 'bulk' }` for
+ * copies that may wait.
+ */
+export async function enqueueMail(tx: Db, mail: Mail, opts: Pick<EnqueueOptions, 'priority' | 'runAt'> = {}): Promise<void> {
+  await enqueueJob(tx, MAIL_JOB, mail, opts);
 }
 
 export function loginCodeMail(to: string, code: number, minutes: number): Mail {
   return {
     to,
+    secret: true,
     subject: `Код для входа в HR-клуб: ${code}`,
     text: `Ваш код для входа в HR-клуб: ${code}\n\nКод действует ${minutes} минут. Если вы не запрашивали вход, просто проигнорируйте это письмо.`,
     html: `<p>Ваш код для входа в HR-клуб:</p><p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p><p>Код действует ${minutes} минут. Если вы не запрашивали вход, просто проигнорируйте это письмо.</p>`,
@@ -28,6 +35,7 @@ export function loginCodeMail(to: string, code: number, minutes: number): Mail {
 export function passwordResetMail(to: string, link: string, minutes: number): Mail {
   return {
     to,
+    secret: true,
     subject: 'Восстановление доступа к HR-клубу',
     text: `Чтобы задать новый пароль, откройте ссылку:\n${link}\n\nСсылка действует ${minutes} минут и только один раз. Если вы не просили восстановить доступ, ничего делать не нужно.`,
     html: `<p>Чтобы задать новый пароль, откройте ссылку:</p><p><a href="${escapeHtml(link)}">Задать новый пароль</a></p><p>Ссылка действует ${minutes} минут и только один раз. Если вы не просили восстановить доступ, ничего делать не нужно.</p>`,

@@ -7,23 +7,18 @@ import type { Database } from '../../db/client.ts';
 import { educationMessages, educationStates, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { RealtimeHub } from '../../lib/realtime.ts';
-import { MAIL_JOB } from '../auth/auth.mail.ts';
-import { NOTIFICATION_EVENT, TELEGRAM_MESSAGE_JOB } from '../notify/notify.service.ts';
+import { type Audience, type NotifyDeps, notifyMany } from '../notify/notify.service.ts';
 
 export type EducationInput = { title: string; message: string; educationId: number };
 export type EducationMessage = { id: number; title: string; message: string; education_id: number; url: string; created_at: string };
 
 /** What creating an announcement needs: the CLI has no server, so no queue to kick and maybe no hub. */
-export type EducationDeps = Pick<AppContext, 'config' | 'database'> & {
-  realtime?: Pick<AppContext['realtime'], 'publish'>;
-  queue?: Pick<AppContext['queue'], 'kick'>;
-};
+export type EducationDeps = NotifyDeps;
 
 export const EDUCATION_TITLE_MAX = 255;
 export const EDUCATION_MESSAGE_MAX = 5000;
 /** «Напомнить позже» shows the announcement again the next day. */
 export const EDUCATION_REMIND_AFTER = '1 day';
-const PUBLISH_CHUNK = 500;
 
 export const educationLink = (id: number) => `/?e_notify=${id}`;
 export const educationSiteUrl = (config: Config, educationId: number) => `${config.educationSiteUrl}/education/${educationId}`;
@@ -46,17 +41,11 @@ function checkInput(input: EducationInput): EducationInput {
   return { title, message, educationId: input.educationId };
 }
 
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /**
- * Stores an announcement and notifies every (not blocked) user, as notify() would one by one, but
- * set-based: one INSERT … SELECT writes all notifications, two more queue the e-mail and Telegram
- * copies by each user's preferences — all in one transaction, so either everybody has it or nobody.
- * After the commit each user's private channel gets the usual `notification` push, in chunks.
+ * Stores an announcement and notifies every (not blocked) user through notifyMany(): the
+ * announcement, all notifications and the bulk e-mail/Telegram copies in one transaction, so
+ * either everybody has it or nobody; each user's private channel gets the usual `notification`
+ * push after the commit.
  */
 export async function createEducationMessage(
   deps: EducationDeps,
@@ -64,49 +53,19 @@ export async function createEducationMessage(
   opts: { onlyUserIds?: number[] } = {},
 ): Promise<{ id: number; notified: number }> {
   const input = checkInput(raw);
-  const { config } = deps;
   // Everybody, unless narrowed (tests on a shared database; a targeted announcement later).
-  const audience = opts.onlyUserIds
-    ? sql`blocked_at is null and id = any(${`{${opts.onlyUserIds.map((id) => Math.trunc(Number(id)) || 0).join(',')}}`}::int[])`
-    : sql`blocked_at is null`;
-  const pushed = await deps.database.db.transaction(async (tx) => {
+  const audience: Audience = opts.onlyUserIds ? { userIds: opts.onlyUserIds } : 'everyone';
+  let id = 0;
+  const { notified } = await notifyMany(deps, audience, async (tx) => {
     const [row] = await tx
       .insert(educationMessages)
       .values({ title: input.title, message: input.message, educationId: input.educationId })
       .returning({ id: educationMessages.id });
     if (!row) throw new Error('education message not stored');
-    const url = educationLink(row.id);
-    // The copies read exactly like notify()'s.
-    const text = `${input.title}\n\n${stripTags(input.message)}\n\n${config.appUrl}${url}`;
-    const subject = `HR-клуб: ${input.title}`;
-    const result = (await tx.execute(sql`
-      insert into notifications (user_id, title, message, url)
-      select id, ${input.title}, ${input.message}, ${url} from users where ${audience} order by id
-      returning id, user_id`)) as unknown as { rows: { id: number | string; user_id: number }[] };
-    await tx.execute(sql`
-      insert into jobs (kind, payload)
-      select ${MAIL_JOB}, jsonb_build_object('to', email, 'subject', ${subject}::text, 'text', ${text}::text)
-      from users where ${audience} and notify_email order by id`);
-    if (config.telegram.token) {
-      await tx.execute(sql`
-        insert into jobs (kind, payload)
-        select ${TELEGRAM_MESSAGE_JOB}, jsonb_build_object('chatId', telegram_chat_id, 'text', ${text}::text)
-        from users where ${audience} and notify_telegram and telegram_chat_id is not null order by id`);
-    }
-    return { id: row.id, notifications: result.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id) })) };
+    id = row.id;
+    return { title: input.title, message: input.message, url: educationLink(row.id) };
   });
-  deps.queue?.kick();
-  if (deps.realtime) {
-    const hub = deps.realtime;
-    for (let i = 0; i < pushed.notifications.length; i += PUBLISH_CHUNK) {
-      await Promise.all(
-        pushed.notifications
-          .slice(i, i + PUBLISH_CHUNK)
-          .map((n) => hub.publish({ channel: `user.${n.userId}`, event: NOTIFICATION_EVENT, data: { id: n.id } }).catch(() => {})),
-      );
-    }
-  }
-  return { id: pushed.id, notified: pushed.notifications.length };
+  return { id, notified };
 }
 
 /**

@@ -3,8 +3,8 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
-import { enqueueJob } from '../../lib/queue.ts';
-import { enqueueMail } from '../auth/auth.mail.ts';
+import { enqueueJob, enqueueRows } from '../../lib/queue.ts';
+import { enqueueMail, MAIL_JOB } from '../auth/auth.mail.ts';
 import { pageOf } from '../../lib/paginate.ts';
 
 export type NotificationInput = { title: string; message: string; url?: string | null };
@@ -17,11 +17,22 @@ export type NotificationItem = {
 export const NOTIFICATION_EVENT = 'notification';
 export const TELEGRAM_MESSAGE_JOB = 'telegram.message';
 export const NOTIFICATIONS_PER_PAGE = 10;
+const PUBLISH_CHUNK = 500;
+
+/** What writing notifications needs: the CLI has no server, so maybe no queue to kick and no hub. */
+export type NotifyDeps = Pick<AppContext, 'config' | 'database'> & {
+  realtime?: Pick<AppContext['realtime'], 'publish'>;
+  queue?: Pick<AppContext['queue'], 'kick'>;
+};
+
+/** Who gets a notifyMany(): every user who is not blocked, or those of them in `userIds`. */
+export type Audience = 'everyone' | { userIds: readonly number[] };
 
 /**
- * The one way other areas tell a user something: stored for the cabinet list, pushed over the
- * user's private channel, and copied to e-mail and Telegram by the user's preferences (queued in
- * the same transaction). `channels` narrows the copies (e.g. only when a preference flag is set).
+ * notify() and notifyMany() are the only writers of the notifications table. notify(): the one
+ * way other areas tell a user something — stored for the cabinet list, pushed over the user's
+ * private channel, and copied to e-mail and Telegram by the user's preferences (queued in the same
+ * transaction, bulk priority). `copies: false` leaves the copies out.
  */
 export async function notify(
   ctx: AppContext,
@@ -44,17 +55,79 @@ export async function notify(
   return id;
 }
 
+/**
+ * notify() for many users at once, set-based: one INSERT … SELECT writes every notification and
+ * one more statement queues all e-mail and Telegram copies by each user's preferences (bulk
+ * priority, so login codes never wait behind them) — in one transaction, so either everybody has
+ * it or nobody. Blocked users are left out. `input` may be a function of the transaction, to write
+ * the thing notified about (an announcement) in the same transaction. Pushes go out after the
+ * commit, in chunks.
+ */
+export async function notifyMany(
+  deps: NotifyDeps,
+  audience: Audience,
+  input: NotificationInput | ((tx: Db) => Promise<NotificationInput>),
+  opts: { copies?: boolean } = {},
+): Promise<{ notified: number }> {
+  const who =
+    audience === 'everyone'
+      ? sql`blocked_at is null`
+      : sql`blocked_at is null and id = any(${`{${audience.userIds.map((id) => Math.trunc(Number(id)) || 0).join(',')}}`}::int[])`;
+  const written = await deps.database.db.transaction(async (tx) => {
+    const note = typeof input === 'function' ? await input(tx) : input;
+    const result = (await tx.execute(sql`
+      insert into notifications (user_id, title, message, url)
+      select id, ${note.title}::text, ${note.message}::text, ${note.url ?? null}::text from users where ${who} order by id
+      returning id, user_id`)) as unknown as { rows: { id: number | string; user_id: number }[] };
+    if (opts.copies !== false) {
+      const { subject, text } = copyOf(deps.config, note);
+      const telegram = Boolean(deps.config.telegram.token);
+      await enqueueRows(
+        tx,
+        sql`
+          select kind, payload from (
+            select ${MAIL_JOB}::text as kind, id,
+              jsonb_build_object('to', email, 'subject', ${subject}::text, 'text', ${text}::text) as payload
+            from users where ${who} and notify_email
+            union all
+            select ${TELEGRAM_MESSAGE_JOB}::text, id, jsonb_build_object('chatId', telegram_chat_id, 'text', ${text}::text)
+            from users where ${who} and notify_telegram and telegram_chat_id is not null and ${telegram}::boolean
+          ) as copies order by id, kind`,
+        'bulk',
+      );
+    }
+    return result.rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id) }));
+  });
+  deps.queue?.kick();
+  if (deps.realtime) {
+    const hub = deps.realtime;
+    for (let i = 0; i < written.length; i += PUBLISH_CHUNK) {
+      await Promise.all(
+        written
+          .slice(i, i + PUBLISH_CHUNK)
+          .map((n) => hub.publish({ channel: `user.${n.userId}`, event: NOTIFICATION_EVENT, data: { id: n.id } }).catch(() => {})),
+      );
+    }
+  }
+  return { notified: written.length };
+}
+
+/** The e-mail and Telegram copy of a notification: title, plain text, full link. */
+function copyOf(config: AppContext['config'], input: NotificationInput): { subject: string; text: string } {
+  const link = input.url ? `${config.appUrl}${input.url.startsWith('/') ? '' : '/'}${input.url}` : config.appUrl;
+  return { subject: `HR-клуб: ${input.title}`, text: `${input.title}\n\n${stripTags(input.message)}\n\n${link}` };
+}
+
 async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: NotificationInput) {
   const [user] = await tx
     .select({ email: users.email, notifyEmail: users.notifyEmail, notifyTelegram: users.notifyTelegram, chatId: users.telegramChatId })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return;
-  const link = input.url ? `${ctx.config.appUrl}${input.url.startsWith('/') ? '' : '/'}${input.url}` : ctx.config.appUrl;
-  const text = `${input.title}\n\n${stripTags(input.message)}\n\n${link}`;
-  if (user.notifyEmail) await enqueueMail(tx, { to: user.email, subject: `HR-клуб: ${input.title}`, text });
+  const { subject, text } = copyOf(ctx.config, input);
+  if (user.notifyEmail) await enqueueMail(tx, { to: user.email, subject, text }, { priority: 'bulk' });
   if (user.notifyTelegram && user.chatId && ctx.config.telegram.token) {
-    await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, { chatId: user.chatId, text });
+    await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, { chatId: user.chatId, text }, { priority: 'bulk' });
   }
 }
 

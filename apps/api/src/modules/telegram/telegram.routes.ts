@@ -10,7 +10,6 @@ import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ensureBotReady, telegramBot } from './telegram.bot.ts';
 import {
   isTelegramConfigured,
-  registerTelegramJobs,
   registerTelegramWebhook,
   telegramAuthUrl,
   unbind,
@@ -31,10 +30,9 @@ const state = z.object({
 
 /**
  * The bot's webhook and the user's binding calls. Registered without a prefix (full paths below).
- * Also registers the `telegram.message` job handler and, once the server is ready, `setWebhook`.
+ * Also registers, once the server is ready, `setWebhook` (the `telegram.message` job is in src/jobs/registry.ts).
  */
 export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
-  registerTelegramJobs(ctx);
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 

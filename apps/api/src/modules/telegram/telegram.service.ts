@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { telegramBindTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { hmac, sha256 } from '../../lib/crypto.ts';
-import { enqueueJob } from '../../lib/queue.ts';
+import { type EnqueueOptions, enqueueJob } from '../../lib/queue.ts';
 import { TELEGRAM_MESSAGE_JOB } from '../notify/notify.service.ts';
 import { telegramApi } from './telegram.client.ts';
 import { TG_TEXT } from './telegram.texts.ts';
@@ -13,7 +13,8 @@ import { TG_TEXT } from './telegram.texts.ts';
 const TOKEN_REUSE_MS = 24 * 3600_000;
 export const TOKEN_TTL_MS = 7 * 24 * 3600_000;
 
-export type TelegramMessagePayload = { chatId: string; text: string };
+/** `secret`: a login code — sent first, scrubbed from the jobs table once sent. */
+export type TelegramMessagePayload = { chatId: string; text: string; secret?: boolean };
 
 /** The bot needs both its token and its name (the deep link is `t.me/{name}`). */
 export function isTelegramConfigured(ctx: Pick<AppContext, 'config'>): boolean {
@@ -149,9 +150,14 @@ export async function unbind(ctx: AppContext, userId: number): Promise<boolean> 
   return true;
 }
 
-export async function enqueueTelegramMessage(tx: Db, chatId: string, text: string): Promise<void> {
-  const payload: TelegramMessagePayload = { chatId, text };
-  await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, payload);
+export async function enqueueTelegramMessage(
+  tx: Db,
+  chatId: string,
+  text: string,
+  opts: { secret?: boolean; priority?: EnqueueOptions['priority'] } = {},
+): Promise<void> {
+  const payload: TelegramMessagePayload = { chatId, text, ...(opts.secret ? { secret: true } : {}) };
+  await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, payload, { priority: opts.priority });
 }
 
 /**
@@ -159,31 +165,28 @@ export async function enqueueTelegramMessage(tx: Db, chatId: string, text: strin
  * transaction; the caller kicks the queue after the commit (`ctx.queue.kick()`).
  */
 export async function sendLoginCodeToTelegram(tx: Db, chatId: string, code: string | number): Promise<void> {
-  await enqueueTelegramMessage(tx, chatId, TG_TEXT.loginCode(String(code)));
+  await enqueueTelegramMessage(tx, chatId, TG_TEXT.loginCode(String(code)), { secret: true });
 }
 
-/** The worker side of `telegram.message`: one sendMessage per job. */
-export function registerTelegramJobs(ctx: AppContext): void {
-  ctx.queue.handle(TELEGRAM_MESSAGE_JOB, async (payload) => {
-    const { chatId, text } = payload as TelegramMessagePayload;
-    const api = telegramApi(ctx);
-    if (!api) {
-      // Enqueued while a token was set, run after it was removed: nothing can send it.
-      ctx.log.warn({ chatId }, 'telegram.message dropped: TELEGRAM_BOT_TOKEN is not set');
+/** The `telegram.message` job (src/jobs/registry.ts): one sendMessage. */
+export async function sendTelegramJob(ctx: AppContext, { chatId, text }: TelegramMessagePayload): Promise<void> {
+  const api = telegramApi(ctx);
+  if (!api) {
+    // Enqueued while a token was set, run after it was removed: nothing can send it.
+    ctx.log.warn({ chatId }, 'telegram.message dropped: TELEGRAM_BOT_TOKEN is not set');
+    return;
+  }
+  try {
+    await api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
+  } catch (err) {
+    if (err instanceof GrammyError && isGoneChat(err)) {
+      // Blocked by the user, or the chat is gone: retrying cannot help; stop sending there.
+      ctx.log.info({ chatId, description: err.description }, 'telegram chat is gone; unbinding it');
+      await forgetChat(ctx, chatId);
       return;
     }
-    try {
-      await api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
-    } catch (err) {
-      if (err instanceof GrammyError && isGoneChat(err)) {
-        // Blocked by the user, or the chat is gone: retrying cannot help; stop sending there.
-        ctx.log.info({ chatId, description: err.description }, 'telegram chat is gone; unbinding it');
-        await forgetChat(ctx, chatId);
-        return;
-      }
-      throw err; // 429, 5xx, network: the queue retries with backoff
-    }
-  });
+    throw err; // 429, 5xx, network: the queue retries with backoff
+  }
 }
 
 const isGoneChat = (err: GrammyError) =>

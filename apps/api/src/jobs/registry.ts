@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { sendTelegramJob } from '../modules/telegram/telegram.service.ts';
+import { remindRequester } from '../modules/review/review.requests.ts';
+import { runCleanup } from './cleanup.ts';
+
+/**
+ * Every kind of background job, in one place: its payload (checked when it is enqueued and again
+ * before it runs), its priority, whether the payload holds a secret, and the handler.
+ *
+ * To add a kind: declare it here, enqueue it with `enqueueJob(tx, kind, payload)` inside the
+ * transaction of the change that asks for it, and `ctx.queue.kick()` after the commit. The worker
+ * (src/lib/queue.ts) claims due jobs in `priority, run_at, id` order, retries failures with capped
+ * backoff for a day, and marks an unknown kind or a bad payload failed at once.
+ */
+
+/** Lower runs first. A job with a secret (a login code, a reset link) is always `urgent`. */
+export const PRIORITY = { urgent: 0, normal: 50, bulk: 100 } as const;
+export type Priority = keyof typeof PRIORITY;
+
+type JobDefinition<S extends z.ZodType> = {
+  payload: S;
+  /** The priority unless the enqueue says otherwise. */
+  priority: Priority;
+  /** True when the payload holds a code or a link: it is scrubbed once the job is finished. */
+  secret?: (payload: z.output<S>) => boolean;
+  /** A periodic job: the queue keeps one pending instance, due this many seconds after the last run. */
+  everySeconds?: number;
+  run: (ctx: AppContext, payload: z.output<S>) => Promise<void>;
+};
+
+const job = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;
+
+const text = (max: number) => z.string().max(max);
+
+export const JOBS = {
+  /** One letter through SMTP (or mail_outbox without SMTP_URL). */
+  mail: job({
+    payload: z.object({
+      to: z.string().min(3).max(320).regex(/@/, 'not an e-mail address'),
+      subject: text(1000).min(1),
+      text: text(100_000),
+      html: text(200_000).optional(),
+      secret: z.boolean().optional(),
+    }),
+    priority: 'normal',
+    secret: (mail) => mail.secret === true,
+    run: (ctx, mail) => ctx.mailer.send(mail),
+  }),
+
+  /** One sendMessage through the bot (notification copies, login codes, «отвязан»). */
+  'telegram.message': job({
+    payload: z.object({ chatId: z.string().min(1).max(64), text: text(4096).min(1), secret: z.boolean().optional() }),
+    priority: 'normal',
+    secret: (message) => message.secret === true,
+    run: (ctx, message) => sendTelegramJob(ctx, message),
+  }),
+
+  /** A review request still unanswered REVIEW_REMINDER_HOURS after sending: remind the requester, once. */
+  'review.reminder': job({
+    payload: z.object({ request_id: z.string().min(1).max(64) }),
+    priority: 'normal',
+    run: (ctx, p) => remindRequester(ctx, p.request_id),
+  }),
+
+  /** Retention (docs/decisions.md): old jobs, expired sessions and limits, old client errors. */
+  'maintenance.cleanup': job({
+    payload: z.object({}),
+    priority: 'normal',
+    everySeconds: 3600,
+    run: async (ctx) => {
+      const deleted = await runCleanup(ctx.database);
+      ctx.log.info({ deleted }, 'retention cleanup done');
+    },
+  }),
+};
+
+export type JobKind = keyof typeof JOBS;
+export type JobPayload<K extends JobKind> = z.input<(typeof JOBS)[K]['payload']>;
+
+/** The registry entry seen without its kind's types (the worker handles rows of any kind). */
+export type AnyJob = {
+  payload: z.ZodType<Record<string, unknown>>;
+  priority: Priority;
+  secret?: (payload: Record<string, unknown>) => boolean;
+  everySeconds?: number;
+  run: (ctx: AppContext, payload: Record<string, unknown>) => Promise<void>;
+};
+
+export function jobDefinition(kind: string): AnyJob | undefined {
+  return Object.hasOwn(JOBS, kind) ? (JOBS[kind as JobKind] as unknown as AnyJob) : undefined;
+}
+
+export const isJobKind = (kind: string): kind is JobKind => Object.hasOwn(JOBS, kind);
