@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { Outage, type OutageLogger } from '../lib/outage.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -22,31 +23,79 @@ export type Database = {
   close(): Promise<void>;
   /** Rows of a raw statement, whatever the driver. */
   rows<T>(query: SQL): Promise<T[]>;
+  /** Lost connections of this database, logged once per outage. */
+  outage: Outage;
+};
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Where an outage of PostgreSQL is reported (the console when not given). */
+  log?: OutageLogger;
+  /** Server-side limit of every statement of the pool; 0 (the default) for none, as the CLI's imports need. */
+  statementTimeoutMs?: number;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
+/** A request during an outage fails this fast instead of waiting for a connection that never comes. */
+export const PG_CONNECT_TIMEOUT_MS = 3000;
+
+/** Pool settings shared by the app's pool and the search pool. */
+export function pgPoolConfig(connectionString: string, statementTimeoutMs = 0): pg.PoolConfig {
+  return {
+    connectionString,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    // The client-side limit only fires when the server is silent past its own limit (a dead network).
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 2000 } : {}),
+  };
+}
+
+/**
+ * Routes every connection error to `outage`. Without listeners a terminated backend or a restart
+ * is an unhandled 'error' event that ends the process; with them the dead client is dropped and the
+ * pool opens fresh ones on demand, so it recovers by itself.
+ */
+export function watchPool(pool: pg.Pool, outage: Outage): void {
+  // An idle client died: its own listener below has already counted it.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    // A checked-out client (inside a transaction) has no pool listener of its own.
+    client.on('error', (err) => outage.failed(err));
+    outage.recovered();
+  });
+}
+
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const outage = new Outage(opts.databaseUrl ? 'PostgreSQL' : 'PGlite', opts.log);
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const url = opts.databaseUrl;
+    const pool = new pg.Pool({ ...pgPoolConfig(url, opts.statementTimeoutMs), max: 10 });
+    watchPool(pool, outage);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       async migrate() {
-        // Several instances may start at once: one migrates, the others wait on the lock.
-        const client = await pool.connect();
+        // A client of its own, without the statement limit: an index on a million rows takes time.
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+        client.on('error', (err) => outage.failed(err));
+        await client.connect();
         try {
+          // Several instances may start at once: one migrates, the others wait on the lock.
           await client.query('select pg_advisory_lock(72810001)');
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock(72810001)').catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
       close: () => pool.end(),
       rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+      outage,
     };
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -63,5 +112,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
     rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    outage,
   };
 }

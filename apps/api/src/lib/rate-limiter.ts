@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
 import { AppError } from './app-error.ts';
+import type { Outage } from './outage.ts';
 
 export type RateLimiter = {
   /** Counts one attempt under `key`; over `limit` within the window it throws 429 with Retry-After. */
@@ -48,5 +49,29 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
     async reset(key) {
       await redis.del(`rl:${key}`);
     },
+  };
+}
+
+/**
+ * Redis while it answers, the database while it does not: a lost Redis must neither open the
+ * limits nor turn `/login` into a 500. Counts do not carry over between the two (an outage starts
+ * fresh windows in the database), which keeps a limit at worst twice as generous for one window.
+ */
+export function redisWithFallback(redis: Redis, fallback: RateLimiter, outage: Outage): RateLimiter {
+  const primary = redisRateLimiter(redis);
+  const run = async (use: (limiter: RateLimiter) => Promise<void>) => {
+    // Not connected: the client's own outage log has said so; no point in a doomed command.
+    if (redis.status !== 'ready') return use(fallback);
+    try {
+      await use(primary);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      outage.failed(err);
+      await use(fallback);
+    }
+  };
+  return {
+    consume: (key, limit, windowSeconds) => run((l) => l.consume(key, limit, windowSeconds)),
+    reset: (key) => run((l) => l.reset(key)),
   };
 }

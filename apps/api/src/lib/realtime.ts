@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import { hmac, safeEqual } from './crypto.ts';
+import { Outage } from './outage.ts';
+import { connectRedis } from './redis.ts';
 
 export type RealtimeEvent = { channel: string; event: string; data: unknown };
 type Listener = (e: RealtimeEvent) => void;
@@ -9,15 +12,23 @@ type Listener = (e: RealtimeEvent) => void;
 const REDIS_CHANNEL = 'hr:realtime';
 export const CHANNEL_TOKEN_TTL_SECONDS = 300;
 
+/** Start-up waits at most this long for the Redis subscription (Redis may be down: the site starts anyway). */
+const READY_WAIT_MS = 3000;
+
 /**
- * Fan-out of events to the sockets of this instance. With Redis every instance publishes to one
- * Redis channel and delivers what arrives to its own sockets, so a socket held by instance B gets
- * a notification created on instance A.
+ * Fan-out of events to the sockets of this instance. Every event is delivered here at once; with
+ * Redis it is also published on one Redis channel, and each instance delivers what arrives from the
+ * others to its own sockets, so a socket held by instance B gets a notification created on A.
+ * While Redis is away the sockets of this instance still get everything; the subscription is made
+ * again whenever the connection is back.
  */
 export class RealtimeHub {
   private local = new EventEmitter();
   private pub?: Redis;
   private sub?: Redis;
+  /** Marks this instance's own messages, which come back from Redis and were already delivered. */
+  private readonly origin = randomUUID();
+  /** Settles once both Redis connections are up and subscribed, or failed, or after a few seconds. */
   readonly ready: Promise<void>;
 
   constructor(
@@ -30,21 +41,43 @@ export class RealtimeHub {
       this.ready = Promise.resolve();
       return;
     }
-    this.pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    this.sub = new Redis(redisUrl);
-    this.sub.on('message', (_channel, message) => {
-      try {
-        this.deliver(JSON.parse(message) as RealtimeEvent);
-      } catch (err) {
-        this.log.warn({ err }, 'bad realtime message');
-      }
+    const pub = connectRedis(redisUrl, new Outage('Redis (real-time publish)', log));
+    const subOutage = new Outage('Redis (real-time subscribe)', log);
+    const sub = connectRedis(redisUrl, subOutage, { autoResubscribe: false });
+    this.pub = pub;
+    this.sub = sub;
+    sub.on('message', (_channel, message: string) => this.receive(message));
+    let markSubscribed = () => {};
+    const subscribed = new Promise<void>((resolve) => {
+      markSubscribed = resolve;
     });
-    this.ready = this.sub.subscribe(REDIS_CHANNEL).then(() => undefined);
+    // After every (re)connect: a first subscription may have failed while Redis was down.
+    sub.on('ready', () => {
+      sub.subscribe(REDIS_CHANNEL).then(markSubscribed, (err) => subOutage.failed(err));
+    });
+    const failed = (client: Redis) => new Promise<void>((resolve) => client.once('error', () => resolve()));
+    const pubReady = pub.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => pub.once('ready', () => resolve()));
+    this.ready = Promise.race([
+      Promise.all([Promise.race([subscribed, failed(sub)]), Promise.race([pubReady, failed(pub)])]).then(() => {}),
+      new Promise<void>((resolve) => setTimeout(resolve, READY_WAIT_MS).unref()),
+    ]);
   }
 
+  /** Delivers to this instance's sockets, then to the other instances' through Redis if it answers. */
   async publish(e: RealtimeEvent): Promise<void> {
-    if (this.pub) await this.pub.publish(REDIS_CHANNEL, JSON.stringify(e));
-    else this.deliver(e);
+    this.deliver(e);
+    if (!this.pub) return;
+    // While Redis is away the other instances miss the event (the client's outage log says so once).
+    await this.pub.publish(REDIS_CHANNEL, JSON.stringify({ ...e, origin: this.origin })).catch(() => {});
+  }
+
+  private receive(message: string) {
+    try {
+      const { origin, ...e } = JSON.parse(message) as RealtimeEvent & { origin?: string };
+      if (origin !== this.origin) this.deliver(e);
+    } catch (err) {
+      this.log.warn({ err }, 'bad realtime message');
+    }
   }
 
   private deliver(e: RealtimeEvent) {

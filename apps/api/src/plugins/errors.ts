@@ -2,11 +2,21 @@ import { MSG } from '@hr/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { Outage } from '../lib/outage.ts';
+import { isConnectionError, isStatementTimeout } from '../lib/service-errors.ts';
+
+/** What a client is told to wait before retrying during an outage. */
+const RETRY_AFTER_SECONDS = 30;
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
-/** One handler turns every failure into a PRODUCT 1 answer; 5xx details go to the log only. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One handler turns every failure into a PRODUCT 1 answer; 5xx details go to the log only.
+ * A lost database (or any service connection) is a 503 with Retry-After, noted once per outage in
+ * `outage` (the database's, whose pool says when it is back).
+ */
+export function registerErrorHandling(app: FastifyInstance, opts: { outage?: Outage } = {}): void {
+  const outage = opts.outage ?? new Outage('PostgreSQL', app.log);
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.extra.retryAfterSeconds) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
@@ -29,6 +39,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
       return reply.code(422).send({ status: 'error', message: first, errors });
     }
+    if (isConnectionError(err) || isStatementTimeout(err)) {
+      const timeout = !isConnectionError(err);
+      if (timeout) request.log.warn({ err }, 'statement timeout');
+      else outage.failed(err);
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ status: 'error', message: timeout ? MSG.tooSlow : MSG.serviceUnavailable });
+    }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 429) {
       return reply.code(429).send({ status: 'error', message: MSG.tooManyAttempts(1) });
@@ -45,5 +62,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ status: 'error', title: MSG.somethingWrong, message: MSG.serverError });
   });
-
 }

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database } from '../../../db/client.ts';
+import { type Database, watchPool } from '../../../db/client.ts';
+import { Outage } from '../../../lib/outage.ts';
 import type { Sql } from './search.sql.ts';
 
 /**
@@ -54,9 +55,26 @@ async function inTransaction<T>(client: Client, statement: Sql, opts: { settings
 export const SEARCH_SESSION_OPTIONS = '-c jit=off -c enable_seqscan=off -c work_mem=16MB -c cpu_index_tuple_cost=0.05';
 export const SEARCH_POOL_SIZE = 8;
 
-/** A pool for search statements (the bench uses it as the API does). */
-export function createSearchPool(config: pg.PoolConfig): pg.Pool {
-  return new pg.Pool({ ...config, max: SEARCH_POOL_SIZE, options: SEARCH_SESSION_OPTIONS });
+/** The search pool's statement limit when the app has not set one (config SEARCH_STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_SEARCH_TIMEOUT_MS = 5000;
+
+/**
+ * A pool for search statements (the bench uses it as the API does). With `statementTimeoutMs` every
+ * statement is stopped by the server past that time (a walk's shorter `SET LOCAL` still wins), and a
+ * server silent for two seconds more fails it on the client; lost connections go to `outage`.
+ */
+export function createSearchPool(config: pg.PoolConfig, statementTimeoutMs = 0, outage = new Outage('PostgreSQL (search)')): pg.Pool {
+  const limits = statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 2000 } : {};
+  const pool = new pg.Pool({
+    ...config,
+    statement_timeout: undefined,
+    query_timeout: undefined,
+    ...limits,
+    max: SEARCH_POOL_SIZE,
+    options: SEARCH_SESSION_OPTIONS,
+  });
+  watchPool(pool, outage);
+  return pool;
 }
 
 export function poolRunner(pool: pg.Pool): SqlRunner {
@@ -75,6 +93,17 @@ export function poolRunner(pool: pg.Pool): SqlRunner {
 }
 
 const runners = new WeakMap<Database, { runner: SqlRunner; close(): Promise<void> }>();
+const timeouts = new WeakMap<Database, number>();
+
+/** The statement limit of this database's search pool (from the app's config, before the first search). */
+export function setSearchStatementTimeout(database: Database, ms: number): void {
+  if (timeouts.get(database) === ms) return;
+  timeouts.set(database, ms);
+  // A pool opened with another limit is replaced; its running statements finish first.
+  const entry = runners.get(database);
+  runners.delete(database);
+  void entry?.close();
+}
 
 /** The search's runner for the app's database: its own pool beside the app's, or the PGlite instance. */
 export function runnerFor(database: Database): SqlRunner {
@@ -84,7 +113,8 @@ export function runnerFor(database: Database): SqlRunner {
   let entry: { runner: SqlRunner; close(): Promise<void> };
   if (database.kind === 'postgres') {
     const main = client as pg.Pool;
-    const pool = createSearchPool({ ...(main.options as pg.PoolConfig) });
+    const timeout = timeouts.get(database) ?? DEFAULT_SEARCH_TIMEOUT_MS;
+    const pool = createSearchPool({ ...(main.options as pg.PoolConfig) }, timeout, database.outage);
     entry = { runner: poolRunner(pool), close: () => pool.end() };
   } else {
     const lite = client as PGlite;

@@ -1,8 +1,10 @@
-import { errorBody, searchAnswer, searchQueryInput } from '@hr/contract';
+import { errorBody, MSG, searchAnswer, searchQueryInput } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
-import { closeRunner } from './search.db.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { isStatementTimeout } from '../../../lib/service-errors.ts';
+import { closeRunner, QueryTimeout, setSearchStatementTimeout } from './search.db.ts';
 import { searchResumes, searchTuning } from './search.service.ts';
 
 const tags = ['resume'];
@@ -10,9 +12,13 @@ const tags = ['resume'];
 /**
  * `GET /api/resume/search` (PRODUCT 4), public: visitors get cards without names; registered under
  * the `/api/resume` prefix. Parameters as the page URL has them (`search_city[]=1069&…`).
+ * A visitor has a generous per-address limit (a person paging never meets it; a scraper does), and
+ * a search past the statement limit answers 503 with a Russian message, not a 500.
  */
 export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
   const tuning = searchTuning(ctx);
+  setSearchStatementTimeout(ctx.database, ctx.config.searchStatementTimeoutMs);
+  const visitorLimit = ctx.config.searchVisitorLimitPerMinute;
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onClose', () => closeRunner(ctx.database));
@@ -23,10 +29,21 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
           tags,
           summary: 'Search the resume database',
           querystring: searchQueryInput,
-          response: { 200: searchAnswer, 401: errorBody, 403: errorBody, 422: errorBody },
+          response: { 200: searchAnswer, 401: errorBody, 403: errorBody, 422: errorBody, 429: errorBody, 503: errorBody },
         },
       },
-      async (request) => ({ status: 'success' as const, res: await searchResumes(ctx, request.query, request.user, tuning) }),
+      async (request) => {
+        // request.ip is the peer address unless TRUST_PROXY names the proxies in front.
+        if (!request.user && visitorLimit > 0) await ctx.limiter.consume(`search-ip:${request.ip}`, visitorLimit, 60);
+        try {
+          return { status: 'success' as const, res: await searchResumes(ctx, request.query, request.user, tuning) };
+        } catch (err) {
+          if (err instanceof QueryTimeout || isStatementTimeout(err)) {
+            throw new AppError('refused', MSG.searchTooSlow, { status: 503, retryAfterSeconds: 5 });
+          }
+          throw err;
+        }
+      },
     );
   };
 }
