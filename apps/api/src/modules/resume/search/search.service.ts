@@ -343,6 +343,9 @@ export async function executeSearch(
     cache?.set(key, stats);
     const weight = isHeavyText(spec) ? HEAVY_TEXT_WEIGHT : 1;
     estimate = sample.then((rows) => pick(rows, 'total') * sampleScale(spec) * weight);
+    // Awaited only for a relevance order; a failed sample is answered through `stats` either way,
+    // and an unhandled rejection would end the process.
+    estimate.catch(() => {});
   }
   const needsEstimate = q.searchOrderBy === 'relevance' && !!(spec.text || spec.advanced);
   const page = (async () => {
