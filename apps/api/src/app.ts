@@ -32,6 +32,7 @@ import { notifyRoutes } from './modules/notify/notify.routes.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { educationRoutes } from './modules/education/education.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(notifyRoutes(ctx), { prefix: '/api/notify' });
   await app.register(telegramRoutes(ctx));
   await app.register(educationRoutes(ctx), { prefix: '/api/user/education' });
+  await app.register(reviewRoutes(ctx), { prefix: '/api/review' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, ctx);
 

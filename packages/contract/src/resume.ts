@@ -83,10 +83,10 @@ export const resumeFull = z.object({
   favourite: z.object({ note: z.string().nullable() }).nullable(),
   contacts_opened: z.boolean(),
   permissions: z.object({ can_open_contacts: z.boolean() }),
-  /** The club's visible opinions by verdict (PRODUCT 6). */
-  opinions_summary: opinionsSummary,
-  /** The viewer's own opinion about the candidate (edit it at /review/{id}), or null. */
-  my_opinion_id: z.number().int().nullable(),
+  /** The club's visible opinions by verdict (PRODUCT 6); always in GET /api/resume/{hash}, absent on vacancy replies. */
+  opinions_summary: opinionsSummary.optional(),
+  /** The viewer's own opinion about the candidate (edit it at /review/{id}), or null; as opinions_summary. */
+  my_opinion_id: z.number().int().nullable().optional(),
 });
 export type ResumeFull = z.infer<typeof resumeFull>;
 

@@ -5,3 +5,4 @@ export * from './dictionary.ts';
 export * from './errors.ts';
 export * from './resume.ts';
 export * from './cabinet.ts';
+export * from './review.ts';

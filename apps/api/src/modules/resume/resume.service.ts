@@ -7,6 +7,7 @@ import { moscowDay } from '../../lib/moscow-time.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { ageFrom, CARD_COLUMNS, type CardRow, initialsOf, toCard } from './resume.card.ts';
 import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './resume.policy.ts';
+import { resumeOpinionInfo } from '../review/review.summary.ts';
 import { pageOf } from '../../lib/paginate.ts';
 
 /** A resume of the club's database; replies to vacancies are not found here (their team sees them elsewhere). */
@@ -34,12 +35,13 @@ export async function viewResume(ctx: AppContext, user: UserRow, hash: string): 
     await db.update(resumes).set({ views: sql`${resumes.views} + 1` }).where(eq(resumes.id, row.id));
     row.views += 1;
   }
-  const [[fav], [opened], [city]] = await Promise.all([
+  const [[fav], [opened], [city], opinions] = await Promise.all([
     db.select({ note: favourites.note }).from(favourites).where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, row.id))).limit(1),
     db.select({ id: contactOpenings.id }).from(contactOpenings).where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.resumeId, row.id))).limit(1),
     row.cityId ? db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, row.cityId)).limit(1) : Promise.resolve([]),
+    resumeOpinionInfo(ctx.database, row.id, user.id),
   ]);
-  return toFullResume(ctx, row, user, { favouriteNote: fav ? fav.note : undefined, contactsOpened: !!opened, city });
+  return { ...(await toFullResume(ctx, row, user, { favouriteNote: fav ? fav.note : undefined, contactsOpened: !!opened, city })), ...opinions };
 }
 
 async function toFullResume(
@@ -47,7 +49,7 @@ async function toFullResume(
   row: ResumeRow,
   user: UserRow,
   extra: { favouriteNote: string | null | undefined; contactsOpened: boolean; city?: { name: string; region: string } },
-): Promise<ResumeFull> {
+): Promise<Omit<ResumeFull, 'opinions_summary' | 'my_opinion_id'>> {
   const dict = await dictionaryLookup(ctx.database);
   const showNames = canSeeCandidateNames(user);
   const sexTitle = row.sex === 'male' ? 'Мужской' : row.sex === 'female' ? 'Женский' : null;

@@ -48,6 +48,8 @@ import {
   yearsBefore,
 } from './search.sql.ts';
 import { hasSearchableWords } from './stopwords.ts';
+import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
+import { opinionSummaries } from '../../review/review.summary.ts';
 
 type Viewer = (UserRow & { leadFlags?: string[] }) | null;
 
@@ -89,12 +91,11 @@ const PERIOD_YEARS: Record<string, number> = { last_year: 1, last_three_years: 3
 const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /**
- * Hook for `label[]=only_in_responses`: the ids of the vacancies whose replies the member may search.
- * Vacancies do not exist yet, so nobody has any and the label finds nothing; the vacancy module
- * replaces this with «the member's (and their team's) vacancies».
+ * `label[]=only_in_responses`: the ids of the vacancies whose replies the member may search — the
+ * member's and their team's. A visitor has none, so the label finds nothing for them.
  */
-export async function responsesVacancyIds(_ctx: AppContext, _user: Viewer): Promise<number[]> {
-  return [];
+export async function responsesVacancyIds(ctx: AppContext, user: Viewer): Promise<number[]> {
+  return user ? vacancyIdsOfTeam(ctx, user.id) : [];
 }
 
 /**
@@ -425,6 +426,8 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
 
   const { stats, rows } = await executeSearch(runnerFor(ctx.database), spec, q, tuning, cacheFor(ctx.database, tuning));
+  // Members see the club's opinions on the cards: one grouped query for the whole page.
+  const opinions = user ? await opinionSummaries(ctx.database, rows.map((r) => Number(r.id))) : new Map();
   return {
     per_page: q.per_page,
     current_page: q.page,
@@ -433,6 +436,8 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
     data: rows.map((row) => {
       const card = toCard(row, viewer);
       if (row.hl_title !== undefined) card.highlight = highlightOf(row);
+      const summary = opinions.get(Number(row.id));
+      if (summary) card.opinions_summary = summary;
       return card;
     }),
     facets: facetsOf(stats, dict, spec),

@@ -1,0 +1,144 @@
+import {
+  errorBody,
+  opinion,
+  opinionCreateBody,
+  opinionListQuery,
+  opinionUpdateBody,
+  paginated,
+  REVIEW_MSG,
+  reviewIdParam,
+  reviewRequestCreateBody,
+  reviewRequestDeclineBody,
+  reviewRequestItem,
+  reviewRequestListQuery,
+  reviewRequestPublic,
+  reviewRequestSendBody,
+  success,
+} from '@hr/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { answerRequest, createRequest, declineRequest, getPublicRequest, listRequests, resendRequest } from './review.requests.ts';
+import { createOpinion, deleteOpinion, getOwnOpinion, listOpinions, updateOpinion } from './review.service.ts';
+
+const tags = ['review'];
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
+/** The public pages are answered per IP at a human pace; ids are unguessable anyway. */
+const PUBLIC_LIMIT_PER_MINUTE = 60;
+
+/** Opinions about candidates and reference requests (PRODUCT 6); see README.md in this folder. */
+export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
+  const publicPace = async (request: FastifyRequest) => {
+    await ctx.limiter.consume(`review-public:${request.ip}`, PUBLIC_LIMIT_PER_MINUTE, 60);
+  };
+
+  return async (base) => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/',
+      { onRequest: requireUser, schema: { tags, querystring: opinionListQuery, response: { 200: success(paginated(opinion)), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await listOpinions(ctx, currentUser(request), request.query) }),
+    );
+
+    app.post(
+      '/',
+      { onRequest: requireUser, schema: { tags, body: opinionCreateBody, response: { 200: success(opinion), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        message: REVIEW_MSG.saved,
+        res: await createOpinion(ctx, currentUser(request), request.body),
+      }),
+    );
+
+    // ─── requests (before /:id so the static path wins plainly) ───
+    app.get(
+      '/request',
+      { onRequest: requireUser, schema: { tags, querystring: reviewRequestListQuery, response: { 200: success(paginated(reviewRequestItem)), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        res: await listRequests(ctx, currentUser(request), request.query.page, request.query.per_page),
+      }),
+    );
+
+    app.post(
+      '/request',
+      { onRequest: requireUser, schema: { tags, body: reviewRequestCreateBody, response: { 200: success(reviewRequestItem), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        message: REVIEW_MSG.requestSent,
+        res: await createRequest(ctx, currentUser(request), request.body, request.ip),
+      }),
+    );
+
+    app.get(
+      '/request/:id',
+      { preHandler: publicPace, schema: { tags, params: reviewIdParam, response: { 200: success(reviewRequestPublic), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await getPublicRequest(ctx, request.params.id) }),
+    );
+
+    app.post(
+      '/request/:id/send',
+      {
+        preHandler: publicPace,
+        schema: { tags, params: reviewIdParam, body: reviewRequestSendBody, response: { 200: success(reviewRequestPublic), ...errors } },
+      },
+      async (request) => ({
+        status: 'success' as const,
+        message: REVIEW_MSG.thanks,
+        res: await answerRequest(ctx, request.params.id, request.body, request.ip),
+      }),
+    );
+
+    app.post(
+      '/request/:id/decline',
+      {
+        preHandler: publicPace,
+        schema: { tags, params: reviewIdParam, body: reviewRequestDeclineBody, response: { 200: success(reviewRequestPublic), ...errors } },
+      },
+      async (request) => ({
+        status: 'success' as const,
+        message: REVIEW_MSG.declinedDone,
+        res: await declineRequest(ctx, request.params.id, request.body.reason, request.ip),
+      }),
+    );
+
+    app.post(
+      '/request/:id/resend',
+      { onRequest: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(reviewRequestItem), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        message: REVIEW_MSG.resent,
+        res: await resendRequest(ctx, currentUser(request), request.params.id),
+      }),
+    );
+
+    // ─── one opinion: its author only ───
+    app.get(
+      '/:id',
+      { onRequest: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(opinion), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await getOwnOpinion(ctx, currentUser(request), request.params.id) }),
+    );
+
+    app.put(
+      '/:id',
+      { onRequest: requireUser, schema: { tags, params: reviewIdParam, body: opinionUpdateBody, response: { 200: success(opinion), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        message: REVIEW_MSG.saved,
+        res: await updateOpinion(ctx, currentUser(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/:id',
+      { onRequest: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(z.null()), ...errors } } },
+      async (request) => {
+        await deleteOpinion(ctx, currentUser(request), request.params.id);
+        return { status: 'success' as const, message: REVIEW_MSG.deleted, res: null };
+      },
+    );
+  };
+}
