@@ -33,6 +33,7 @@ import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { educationRoutes } from './modules/education/education.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { vacancyRoutes } from './modules/vacancy/vacancy.routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(telegramRoutes(ctx));
   await app.register(educationRoutes(ctx), { prefix: '/api/user/education' });
   await app.register(reviewRoutes(ctx), { prefix: '/api/review' });
+  await app.register(vacancyRoutes(ctx), { prefix: '/api/vacancy' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, ctx);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { vacancyPageHead, withVacancyHead } from '../modules/vacancy/vacancy.page.ts';
 
 const API_PREFIXES = ['/api/', '/sanctum/'];
 const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
@@ -44,10 +45,12 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     }
     if (publicFiles.has(url)) return reply.sendFile(url.slice(1), dist, { maxAge: 3600_000 });
     const token = ctx.sessions.ensureSession(request, reply);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(currentTemplate().replace(CSRF_PLACEHOLDER, token));
+    let html = currentTemplate().replace(CSRF_PLACEHOLDER, token);
+    // A shared vacancy link previews with its title, salary and city (messengers run no scripts).
+    const vacancyId = /^\/vacancy\/(\d{1,10})\/?$/.exec(url)?.[1];
+    const head = vacancyId ? await vacancyPageHead(ctx, Number(vacancyId)) : null;
+    if (head) html = withVacancyHead(html, head);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   };
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

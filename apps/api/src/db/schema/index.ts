@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './resume.ts';
 export * from './cabinet.ts';
 export * from './review.ts';
+export * from './vacancy.ts';

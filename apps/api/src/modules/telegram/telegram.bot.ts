@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { telegramClientOptions } from './telegram.client.ts';
 import { bindChat, forgetChat } from './telegram.service.ts';
 import { TG_TEXT } from './telegram.texts.ts';
+import { handleReplyButton } from '../vacancy/vacancy.telegram.ts';
 
 const bots = new WeakMap<object, Bot>();
 
@@ -61,6 +62,11 @@ function installHandlers(bot: Bot, ctx: AppContext): void {
   // The user blocked the bot: stop sending there (Telegram would answer 403 anyway).
   bot.on('my_chat_member', async (c) => {
     if (c.chat.type === 'private' && c.myChatMember.new_chat_member.status === 'kicked') await forgetChat(ctx, String(c.chat.id));
+  });
+
+  // One-tap buttons under notifications (the vacancy module checks who pressed them).
+  bot.on('callback_query:data', async (c) => {
+    if (!(await handleReplyButton(ctx, c))) await c.answerCallbackQuery().catch(() => {});
   });
 
   bot.on('message', async (c) => {

@@ -1,0 +1,333 @@
+import {
+  type Paginated,
+  phoneDigits,
+  REPLY_STATUS_TITLES,
+  type ReplyDetail,
+  type ReplyFileType,
+  type ReplyList,
+  type ReplyListItem,
+  type ReplySource,
+  type ReplyStatus,
+  replyBody,
+  TELEGRAM_REPLY_BUTTONS,
+  VACANCY_MSG,
+} from '@hr/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { cities, resumes, type VacancyRow, vacancies, vacancyReplies, vacancyReplyHistory } from '../../db/schema/index.ts';
+import { AppError, fieldErrors } from '../../lib/app-error.ts';
+import { pageOf } from '../../lib/paginate.ts';
+import { enqueueMail } from '../auth/auth.mail.ts';
+import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
+import { findCityByName } from '../dictionary/dictionary.service.ts';
+import { notify } from '../notify/notify.service.ts';
+import { newResumeHash } from '../resume/resume.hash.ts';
+import { replyResume } from './reply.resume.ts';
+import { teamOf, vacancyForTeam } from './vacancy.access.ts';
+import { fileStorage } from './vacancy.files.ts';
+
+export type UploadedFile = { key: string; name: string; size: number; type: ReplyFileType };
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let c = e as { code?: string; cause?: unknown } | undefined, i = 0; c && i < 5; c = c.cause as typeof c, i++) {
+    if (c.code === '23505') return true;
+  }
+  return false;
+};
+
+/** zod issues grouped by their first path segment, as every 422 of the API. */
+function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'request');
+    const list = errors[field] ?? [];
+    errors[field] = list;
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+}
+
+/** A vacancy that takes replies: 404 for a missing or draft one, 422 «Вакансия закрыта» for a closed one. */
+export async function openVacancy(ctx: AppContext, id: number): Promise<VacancyRow> {
+  const [row] = await ctx.database.db.select().from(vacancies).where(eq(vacancies.id, id)).limit(1);
+  if (!row || row.status === 'draft') throw new AppError('not_found', VACANCY_MSG.notFound);
+  if (row.status === 'closed') throw new AppError('validation', VACANCY_MSG.closed, { errors: { vacancy: [VACANCY_MSG.closed] } });
+  return row;
+}
+
+/** «Фамилия Имя Отчество» → the resume's name parts. */
+function splitFio(fio: string) {
+  const [last = '', first = '', ...rest] = fio.split(/\s+/).filter(Boolean);
+  return first ? { lastName: last, firstName: first, middleName: rest.join(' ') || null } : { lastName: null, firstName: last, middleName: null };
+}
+
+/**
+ * The public reply (PRODUCT 5): validated fields (already counted against the per-IP limit and the
+ * vacancy checked by the caller), the file already stored. The reply becomes a resume of the
+ * vacancy (`source = reply`), and the unique indexes refuse a second reply by the same e-mail or
+ * phone, however many arrive at once. Notifies the owner's team after the commit.
+ */
+export async function submitReply(
+  ctx: AppContext,
+  vacancy: VacancyRow,
+  raw: unknown,
+  file: UploadedFile | null,
+  ip: string,
+): Promise<{ id: number | null }> {
+  const dropFile = () => (file ? fileStorage(ctx).delete(file.key) : Promise.resolve());
+  try {
+    const parsed = replyBody.safeParse(raw ?? {});
+    const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+    const b = parsed.success ? parsed.data : null;
+    // The honeypot: a bot gets a success and nothing happens.
+    if ((raw as { website?: unknown } | null)?.website) {
+      await dropFile();
+      return { id: null };
+    }
+    if (b && !b.resume_text && !file) errors.resume_text = [VACANCY_MSG.resumeOrFile];
+    if (!b || Object.keys(errors).length) throw fieldErrors(errors);
+
+    const emailKey = b.email.toLowerCase();
+    const digits = phoneDigits(b.phone) as string;
+    const city = b.city_name ? await findCityByName(ctx.database, b.city_name) : undefined;
+    const names = splitFio(b.fio);
+    const written = await ctx.database.db.transaction(async (tx) => {
+      const [resume] = await tx
+        .insert(resumes)
+        .values({
+          hash: newResumeHash(),
+          source: 'reply',
+          sourceId: `vacancy-${vacancy.id}-${newResumeHash()}`,
+          ...names,
+          cityId: city ? Number(city.value) : null,
+          title: vacancy.title,
+          about: b.resume_text,
+          phone: digits,
+          email: b.email,
+          vacancyId: vacancy.id,
+          lastActiveAt: new Date(),
+        })
+        .returning({ id: resumes.id });
+      if (!resume) throw new Error('resume not written');
+      const [reply] = await tx
+        .insert(vacancyReplies)
+        .values({
+          vacancyId: vacancy.id,
+          resumeId: resume.id,
+          source: 'reply',
+          fio: b.fio,
+          emailKey,
+          phoneKey: digits,
+          cityName: b.city_name,
+          coverLetter: b.cover_letter,
+          fileKey: file?.key ?? null,
+          fileName: file?.name ?? null,
+          fileType: file?.type ?? null,
+          fileSize: file?.size ?? null,
+          consentAt: new Date(),
+          consentIp: ip,
+        })
+        .returning({ id: vacancyReplies.id });
+      if (!reply) throw new Error('reply not written');
+      await tx.insert(vacancyReplyHistory).values({ replyId: reply.id, status: 'new', userId: null });
+      return reply.id;
+    });
+    await notifyTeam(ctx, vacancy, written, b.fio);
+    return { id: written };
+  } catch (err) {
+    await dropFile();
+    if (isUniqueViolation(err)) throw fieldErrors({ email: [VACANCY_MSG.duplicate] });
+    throw err;
+  }
+}
+
+/** The one-tap buttons of the Telegram copy: the reply id and the action. */
+export const replyButtons = (replyId: number) => ({
+  inline_keyboard: [
+    [
+      { text: TELEGRAM_REPLY_BUTTONS.invited, callback_data: `reply:${replyId}:invited` },
+      { text: TELEGRAM_REPLY_BUTTONS.rejected, callback_data: `reply:${replyId}:rejected` },
+    ],
+  ],
+});
+
+/** Every member of the owner's team hears of the reply; `not_reply_notify` keeps only the cabinet entry. */
+async function notifyTeam(ctx: AppContext, vacancy: VacancyRow, replyId: number, fio: string) {
+  const members = await ctx.database.rows<{ id: number; flags: string[] }>(
+    sql`select id, flags from users where id in ${teamOf(vacancy.ownerId)} and blocked_at is null order by id`,
+  );
+  const input = {
+    title: 'Новый отклик на вакансию',
+    message: `${fio} откликается на вакансию «${vacancy.title}»`,
+    url: `/vacancy/${vacancy.id}/reply/${replyId}`,
+  };
+  for (const m of members) {
+    const quiet = Array.isArray(m.flags) && m.flags.includes('not_reply_notify');
+    await notify(ctx, Number(m.id), input, { copies: !quiet, telegramMarkup: replyButtons(replyId) }).catch((err) =>
+      ctx.log.error({ err, userId: m.id }, 'reply notification failed'),
+    );
+  }
+}
+
+// ─── the team's side ──────────────────────────────────────────────────────────────────────────
+
+export async function listReplies(
+  ctx: AppContext,
+  userId: number,
+  vacancyId: number,
+  q: { status?: ReplyStatus; page: number; per_page: number },
+): Promise<ReplyList> {
+  const vacancy = await vacancyForTeam(ctx, userId, vacancyId);
+  const filter = q.status ? sql`and r.status = ${q.status}` : sql``;
+  const [counts, rows] = await Promise.all([
+    ctx.database.rows<{ status: ReplyStatus; n: number }>(
+      sql`select status, count(*)::int as n from vacancy_replies where vacancy_id = ${vacancy.id} group by status`,
+    ),
+    ctx.database.rows<{
+      id: number;
+      status: ReplyStatus;
+      source: ReplySource;
+      created_at: string;
+      fio: string;
+      city: string | null;
+      title: string;
+      has_file: boolean;
+      hash: string;
+    }>(sql`
+      select r.id, r.status, r.source, r.created_at, r.fio, coalesce(r.city_name, c.name) as city, res.title,
+        (r.file_key is not null) as has_file, res.hash
+      from vacancy_replies r
+      join resumes res on res.id = r.resume_id
+      left join cities c on c.id = res.city_id
+      where r.vacancy_id = ${vacancy.id} ${filter}
+      order by r.id desc
+      limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
+  ]);
+  const n = (s: ReplyStatus) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  const tabs = { new: n('new'), viewed: n('viewed'), invited: n('invited'), rejected: n('rejected'), hired: n('hired'), all: 0 };
+  tabs.all = tabs.new + tabs.viewed + tabs.invited + tabs.rejected + tabs.hired;
+  const data: ReplyListItem[] = rows.map((r) => ({
+    id: Number(r.id),
+    status: r.status,
+    status_title: REPLY_STATUS_TITLES[r.status],
+    source: r.source,
+    created_at: new Date(r.created_at).toISOString(),
+    fio: r.fio,
+    city: r.city,
+    title: r.title,
+    has_file: !!r.has_file,
+    resume_hash: r.hash,
+  }));
+  const page: Paginated<ReplyListItem> = pageOf(data, q.status ? tabs[q.status] : tabs.all, q.page, q.per_page);
+  return { ...page, counts: tabs, vacancy: { id: vacancy.id, title: vacancy.title, status: vacancy.status } };
+}
+
+/** The reply row, only through a vacancy the user's team owns. */
+async function replyForTeam(ctx: AppContext, db: Db, userId: number, vacancyId: number, replyId: number) {
+  const [row] = await db
+    .select({ reply: vacancyReplies, vacancyTitle: vacancies.title, ownerId: vacancies.ownerId })
+    .from(vacancyReplies)
+    .innerJoin(vacancies, eq(vacancies.id, vacancyReplies.vacancyId))
+    .where(and(eq(vacancyReplies.id, replyId), eq(vacancyReplies.vacancyId, vacancyId), sql`${vacancies.ownerId} in ${teamOf(userId)}`))
+    .limit(1);
+  if (!row) throw new AppError('not_found', VACANCY_MSG.replyNotFound);
+  return row;
+}
+
+/** GET …/reply/{r_id}: the first opening by anyone of the team sets `viewed` (recorded once). */
+export async function openReply(ctx: AppContext, userId: number, vacancyId: number, replyId: number): Promise<ReplyDetail> {
+  await replyForTeam(ctx, ctx.database.db, userId, vacancyId, replyId);
+  await ctx.database.db.transaction(async (tx) => {
+    const seen = await tx
+      .update(vacancyReplies)
+      .set({ status: 'viewed', updatedAt: new Date() })
+      .where(and(eq(vacancyReplies.id, replyId), eq(vacancyReplies.status, 'new')))
+      .returning({ id: vacancyReplies.id });
+    if (seen.length) await tx.insert(vacancyReplyHistory).values({ replyId, status: 'viewed', userId });
+  });
+  return replyDetail(ctx, userId, vacancyId, replyId);
+}
+
+export async function replyDetail(ctx: AppContext, userId: number, vacancyId: number, replyId: number): Promise<ReplyDetail> {
+  const { reply, vacancyTitle } = await replyForTeam(ctx, ctx.database.db, userId, vacancyId, replyId);
+  const [[resume], history, dict] = await Promise.all([
+    ctx.database.db.select().from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1),
+    ctx.database.rows<{ status: ReplyStatus; created_at: string; user_id: number | null; name: string | null; family: string | null; message: string | null }>(sql`
+      select h.status, h.created_at, h.user_id, u.name, u.family, h.message
+      from vacancy_reply_history h left join users u on u.id = h.user_id
+      where h.reply_id = ${replyId} order by h.id`),
+    dictionaryLookup(ctx.database),
+  ]);
+  if (!resume) throw new AppError('not_found', VACANCY_MSG.replyNotFound);
+  const [city] = resume.cityId
+    ? await ctx.database.db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, resume.cityId)).limit(1)
+    : [];
+  return {
+    ...replyResume(dict, resume, city ?? null),
+    reply_id: reply.id,
+    vacancy_id: reply.vacancyId,
+    vacancy_title: vacancyTitle,
+    status: reply.status,
+    status_title: REPLY_STATUS_TITLES[reply.status],
+    reply_source: reply.source,
+    fio: reply.fio,
+    cover_letter: reply.coverLetter,
+    file: reply.fileKey && reply.fileName && reply.fileType ? { name: reply.fileName, size: reply.fileSize ?? 0, type: reply.fileType } : null,
+    history: history.map((h) => ({
+      status: h.status,
+      status_title: REPLY_STATUS_TITLES[h.status],
+      at: new Date(h.created_at).toISOString(),
+      by: h.user_id ? { id: Number(h.user_id), name: h.name ?? '', family: h.family ?? '' } : null,
+      message: h.message,
+    })),
+    replied_at: reply.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Moves a reply to `status` (never back to `new`), records who and when, and e-mails `message` to
+ * the candidate through the job queue — all in one transaction. Setting the current status again
+ * changes nothing (and sends nothing).
+ */
+export async function setReplyStatus(
+  ctx: AppContext,
+  userId: number,
+  vacancyId: number,
+  replyId: number,
+  status: Exclude<ReplyStatus, 'new'>,
+  message: string | null,
+): Promise<{ changed: boolean; fio: string }> {
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const { reply, vacancyTitle } = await replyForTeam(ctx, tx, userId, vacancyId, replyId);
+    const changed = await tx
+      .update(vacancyReplies)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(vacancyReplies.id, replyId), sql`${vacancyReplies.status} <> ${status}`))
+      .returning({ id: vacancyReplies.id });
+    if (!changed.length && !message) return { changed: false, fio: reply.fio };
+    await tx.insert(vacancyReplyHistory).values({ replyId, status, userId, message });
+    if (message) {
+      const [resume] = await tx.select({ email: resumes.email }).from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1);
+      if (resume?.email) {
+        await enqueueMail(tx, {
+          to: resume.email,
+          subject: `${REPLY_STATUS_TITLES[status]}: вакансия «${vacancyTitle}»`,
+          text: `${message}\n\nВакансия: ${vacancyTitle}\n${ctx.config.appUrl}/vacancy/${vacancyId}`,
+        });
+      }
+    }
+    return { changed: changed.length > 0, fio: reply.fio };
+  });
+  ctx.queue.kick();
+  return result;
+}
+
+/** The reply's file: the stored bytes with its name, or 404. */
+export async function replyFile(ctx: AppContext, userId: number, vacancyId: number, replyId: number) {
+  const { reply } = await replyForTeam(ctx, ctx.database.db, userId, vacancyId, replyId);
+  if (!reply.fileKey || !reply.fileType) throw new AppError('not_found', VACANCY_MSG.fileNotFound);
+  const stored = await fileStorage(ctx).get(reply.fileKey);
+  if (!stored) throw new AppError('not_found', VACANCY_MSG.fileNotFound);
+  return { ...stored, name: reply.fileName ?? `resume.${reply.fileType}`, type: reply.fileType };
+}

@@ -1,0 +1,85 @@
+import { pageTitle, visibleTextOf } from '@hr/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { cities, vacancies } from '../../db/schema/index.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** JSON inside <script>: no `</script>`, `<!--` or line separators can end or bend the block. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const rub = (n: number) => n.toLocaleString('ru-RU').replace(/\u00a0/g, ' ');
+export function salaryText(from: number | null, to: number | null): string | null {
+  if (from != null && to != null) return from === to ? `${rub(from)} ₽` : `${rub(from)} – ${rub(to)} ₽`;
+  if (from != null) return `от ${rub(from)} ₽`;
+  if (to != null) return `до ${rub(to)} ₽`;
+  return null;
+}
+
+/**
+ * What a link preview needs of a published vacancy, server-side (messengers run no scripts):
+ * `<title>` with the salary and city, OpenGraph tags and a schema.org JobPosting block. Every
+ * value is escaped. Drafts and closed vacancies get nothing (null).
+ */
+export async function vacancyPageHead(ctx: AppContext, id: number): Promise<{ title: string; head: string } | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [row] = await ctx.database.db
+    .select({ v: vacancies, city: cities.name, region: cities.region })
+    .from(vacancies)
+    .leftJoin(cities, eq(cities.id, vacancies.cityId))
+    .where(eq(vacancies.id, id))
+    .limit(1);
+  if (!row || row.v.status !== 'published') return null;
+  const { v } = row;
+  const salary = salaryText(v.salaryFrom, v.salaryTo);
+  const title = pageTitle([v.title, salary, row.city].filter(Boolean).join(', '));
+  const text = visibleTextOf(v.description);
+  const description = text.length > 300 ? `${text.slice(0, 297)}…` : text;
+  const url = `${ctx.config.appUrl}/vacancy/${v.id}`;
+  const posting = {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: v.title,
+    description: v.description,
+    datePosted: (v.publishedAt ?? v.createdAt).toISOString(),
+    hiringOrganization: { '@type': 'Organization', name: v.company ?? 'HR-клуб' },
+    ...(row.city
+      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: row.city, addressRegion: row.region, addressCountry: 'RU' } } }
+      : {}),
+    ...(v.salaryFrom != null || v.salaryTo != null
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: 'RUB',
+            value: { '@type': 'QuantitativeValue', unitText: 'MONTH', ...(v.salaryFrom != null ? { minValue: v.salaryFrom } : {}), ...(v.salaryTo != null ? { maxValue: v.salaryTo } : {}) },
+          },
+        }
+      : {}),
+    url,
+  };
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  const head = [
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    meta('og:type', 'website'),
+    meta('og:site_name', 'HR-клуб'),
+    meta('og:title', title),
+    meta('og:description', description),
+    meta('og:url', url),
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<script type="application/ld+json">${jsonForScript(posting)}</script>`,
+  ].join('\n');
+  return { title, head };
+}
+
+/** The page with the vacancy's head: its <title> replaced, the tags added before </head>. */
+export function withVacancyHead(html: string, page: { title: string; head: string }): string {
+  const titled = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(page.title)}</title>`);
+  return titled.replace(/<\/head>/i, () => `${page.head}\n</head>`);
+}

@@ -1,0 +1,220 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  errorBody,
+  matchesQuery,
+  REPLY_FILE_MAX_BYTES,
+  type ReplyFileType,
+  replyCreated,
+  replyDetail,
+  replyIdParams,
+  replyList,
+  replyListQuery,
+  replyStatusBody,
+  success,
+  VACANCY_MSG,
+  vacancy,
+  vacancyCreateBody,
+  vacancyIdParam,
+  vacancyInviteAnswer,
+  vacancyInviteBody,
+  vacancyList,
+  vacancyListQuery,
+  vacancyMatches,
+  vacancyUpdateBody,
+  vacancyView,
+} from '@hr/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { fieldErrors } from '../../lib/app-error.ts';
+import { currentUser, requireUser } from '../../plugins/session.ts';
+import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from './file-sniff.ts';
+import { listReplies, openReply, openVacancy, replyDetail as loadReplyDetail, replyFile, setReplyStatus, submitReply, type UploadedFile } from './reply.service.ts';
+import { fileStorage } from './vacancy.files.ts';
+import { inviteToVacancy, vacancyMatches as findMatches } from './vacancy.matching.ts';
+import { closeVacancy, createVacancy, listVacancies, updateVacancy, viewVacancy } from './vacancy.service.ts';
+
+const tags = ['vacancy'];
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
+
+const MIME: Record<ReplyFileType, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  rtf: 'application/rtf',
+};
+
+/** The name to store: no path, no control characters, the extension of what the file really is. */
+export function storedFileName(sent: string, type: ReplyFileType): string {
+  const base = (sent.split(/[\\/]/).pop() ?? '')
+    .replace(/\p{Cc}|"/gu, '')
+    .replace(/\.[^.]{1,8}$/, '')
+    .trim()
+    .slice(0, 150);
+  return `${base || 'resume'}.${type}`;
+}
+
+/** attachment; filename="ascii"; filename*=UTF-8''percent-encoded (RFC 6266 / 5987). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * A multipart reply: fields as strings, the one `file` streamed into the storage through the
+ * sniffer (type by content, the 10 MB cap while it streams). A refused or oversized file stops
+ * the upload there (422 errors.file); anything stored is removed if the request fails later.
+ */
+async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  const storage = fileStorage(ctx);
+  try {
+    const parts = request.parts({ limits: { fileSize: REPLY_FILE_MAX_BYTES + 1, files: 2, fields: 30, fieldSize: 100_000, parts: 40 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || !part.filename) {
+        part.file.resume();
+        continue;
+      }
+      if (file) throw fieldErrors({ file: [VACANCY_MSG.fileOne] });
+      const sniffer = new FileSniffer();
+      let stored: { key: string; size: number };
+      try {
+        stored = await storage.put(sniffed(part.file, sniffer));
+      } catch (err) {
+        if (err instanceof FileTooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ file: [VACANCY_MSG.fileSize] });
+        if (err instanceof FileTypeRefused) throw fieldErrors({ file: [VACANCY_MSG.fileType] });
+        throw err;
+      }
+      const type = sniffer.result();
+      if (!type || part.file.truncated) {
+        await storage.delete(stored.key);
+        throw fieldErrors({ file: [part.file.truncated ? VACANCY_MSG.fileSize : VACANCY_MSG.fileType] });
+      }
+      file = { key: stored.key, size: stored.size, type, name: storedFileName(part.filename, type) };
+    }
+  } catch (err) {
+    if (file) await storage.delete(file.key);
+    throw err;
+  }
+  return { fields, file };
+}
+
+export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (base) => {
+    // Multipart only here: the public reply is the one call that takes a file.
+    await base.register(fastifyMultipart);
+    const app = base.withTypeProvider<ZodTypeProvider>();
+    const member = { preHandler: requireUser };
+
+    app.get(
+      '/',
+      { ...member, schema: { tags, querystring: vacancyListQuery, response: { 200: success(vacancyList), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await listVacancies(ctx, currentUser(request), request.query) }),
+    );
+
+    app.post('/', { ...member, schema: { tags, body: vacancyCreateBody, response: { 200: success(vacancy), ...errors } } }, async (request) => {
+      const res = await createVacancy(ctx, currentUser(request), request.body);
+      return { status: 'success' as const, res, message: res.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.created };
+    });
+
+    app.get('/:id', { schema: { tags, params: vacancyIdParam, response: { 200: success(vacancyView), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await viewVacancy(ctx, request.user, request.params.id, request.sid ?? `ip:${request.ip}`),
+    }));
+
+    app.put(
+      '/:id',
+      { ...member, schema: { tags, params: vacancyIdParam, body: vacancyUpdateBody, response: { 200: success(vacancy), ...errors } } },
+      async (request) => {
+        const res = await updateVacancy(ctx, currentUser(request), request.params.id, request.body);
+        const message = request.body.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.saved;
+        return { status: 'success' as const, res, message };
+      },
+    );
+
+    app.delete('/:id', { ...member, schema: { tags, params: vacancyIdParam, response: { 200: success(vacancy), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await closeVacancy(ctx, currentUser(request), request.params.id),
+      message: VACANCY_MSG.closedNow,
+    }));
+
+    app.post(
+      '/:id/reply',
+      {
+        schema: {
+          tags,
+          summary: 'Public reply: JSON or multipart/form-data (replyBody fields and `file`)',
+          params: vacancyIdParam,
+          response: { 200: success(replyCreated), ...errors },
+        },
+      },
+      async (request) => {
+        // Every attempt counts, whatever becomes of it.
+        await ctx.limiter.consume(`vacancy-reply:${request.ip}`, ctx.config.replyLimitPerHour, 3600);
+        const target = await openVacancy(ctx, request.params.id);
+        const { fields, file } = request.isMultipart() ? await readMultipart(ctx, request) : { fields: request.body, file: null };
+        const res = await submitReply(ctx, target, fields, file, request.ip);
+        return { status: 'success' as const, res, message: VACANCY_MSG.replySent };
+      },
+    );
+
+    app.get(
+      '/:id/reply',
+      { ...member, schema: { tags, params: vacancyIdParam, querystring: replyListQuery, response: { 200: success(replyList), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await listReplies(ctx, currentUser(request).id, request.params.id, request.query) }),
+    );
+
+    app.get('/:id/reply/:r_id', { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyDetail), ...errors } } }, async (request) => ({
+      status: 'success' as const,
+      res: await openReply(ctx, currentUser(request).id, request.params.id, request.params.r_id),
+    }));
+
+    app.patch(
+      '/:id/reply/:r_id',
+      { ...member, schema: { tags, params: replyIdParams, body: replyStatusBody, response: { 200: success(replyDetail), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        const { id, r_id } = request.params;
+        await setReplyStatus(ctx, user.id, id, r_id, request.body.status, request.body.message);
+        return { status: 'success' as const, res: await loadReplyDetail(ctx, user.id, id, r_id), message: VACANCY_MSG.statusChanged };
+      },
+    );
+
+    app.get('/:id/reply/:r_id/file', { ...member, schema: { tags, params: replyIdParams } }, async (request, reply) => {
+      const file = await replyFile(ctx, currentUser(request).id, request.params.id, request.params.r_id);
+      return reply
+        .header('Content-Type', MIME[file.type])
+        .header('Content-Disposition', contentDisposition(file.name))
+        .header('Content-Length', String(file.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.stream);
+    });
+
+    app.get(
+      '/:id/matches',
+      { ...member, schema: { tags, params: vacancyIdParam, querystring: matchesQuery, response: { 200: success(vacancyMatches), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        res: await findMatches(ctx, currentUser(request), request.params.id, request.query.page, request.query.per_page),
+      }),
+    );
+
+    app.post(
+      '/:id/invite',
+      { ...member, schema: { tags, params: vacancyIdParam, body: vacancyInviteBody, response: { 200: success(vacancyInviteAnswer), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        res: await inviteToVacancy(ctx, currentUser(request), request.params.id, request.body.resume_hash),
+        message: VACANCY_MSG.invited,
+      }),
+    );
+  };
+}
+
