@@ -191,7 +191,7 @@ export type ReviewRequestSendBody = z.input<typeof reviewRequestSendBody>;
 /** `POST /api/review/request/{id}/decline` (public): the reason is optional. */
 export const reviewRequestDeclineBody = z
   .object({ reason: optionalText(REVIEW_DECLINE_REASON_MAX) })
-  .optional()
+  .nullish()
   .transform((b) => b ?? { reason: null });
 
 const perPage = z.coerce

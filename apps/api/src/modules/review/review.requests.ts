@@ -1,4 +1,5 @@
 import {
+  normalizeEmail,
   type Paginated,
   REVIEW_MSG,
   REVIEW_REQUEST_CLOSED_MSG,
@@ -88,6 +89,7 @@ export async function createRequest(
   const resume = await findClubResume(ctx, body.resume_hash);
   const entry = experienceEntryFor(resume, body.experience_index, body.company);
   const company = body.company ?? entry?.company ?? null;
+  const email = normalizeEmail(body.email);
   const id = newResumeHash();
   const candidate = [resume.firstName, resume.lastName].filter(Boolean).join(' ') || initialsOf(resume.firstName, resume.lastName);
   const reminderAt = new Date(Date.now() + ctx.config.reviewReminderHours * 3600_000);
@@ -109,7 +111,7 @@ export async function createRequest(
         id,
         requesterId: user.id,
         resumeId: resume.id,
-        email: body.email,
+        email,
         name: body.name,
         company,
         message: body.message,
@@ -122,7 +124,7 @@ export async function createRequest(
       await enqueueMail(
         tx,
         reviewRequestMail({
-          to: body.email,
+          to: email,
           addresseeName: body.name,
           requester: { name: user.name, family: user.family, company: user.company },
           candidate,
