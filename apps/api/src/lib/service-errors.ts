@@ -26,9 +26,10 @@ const CONNECTION_CODES = new Set([
   '08006',
 ]);
 
-// What pg and ioredis say when a socket is gone or never came (they set no code).
+// What pg (pool and client connect timeouts) and ioredis say when a socket is gone or never came
+// (they set no code).
 const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Connection is closed|Stream isn't writeable|connect ETIMEDOUT|Command timed out/i;
+  /Connection terminated|timeout exceeded when trying to connect|^timeout expired$|Query read timeout|not queryable|Connection is closed|Stream isn't writeable|connect ETIMEDOUT|Command timed out/i;
 
 /** PostgreSQL's query_canceled: a statement stopped by statement_timeout. */
 const CANCELED = '57014';
