@@ -29,10 +29,16 @@ export const trustProxySetting = z
     const value = raw?.trim() ?? '';
     if (value === '' || value === '0' || value === 'false' || value === 'off') return false;
     if (/^\d+$/.test(value)) return Number(value);
-    const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = items.filter((item) => !isAddressOrSubnet(item));
     if (items.length === 0 || bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `expected a hop count or a comma list of proxy addresses/subnets, got ${bad.join(', ') || value}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a hop count or a comma list of proxy addresses/subnets, got ${bad.join(', ') || value}`,
+      });
       return z.NEVER;
     }
     return items;

@@ -77,7 +77,7 @@ const push = (channel: string, n: number) => built.ctx.realtime.publish({ channe
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('real-time subscriptions end with the session', () => {
-  it('closes the user\'s sockets on logout and refuses the old token afterwards', async () => {
+  it("closes the user's sockets on logout and refuses the old token afterwards", async () => {
     const m = await memberWithToken();
     const ws = await socket();
     expect(await ws.subscribe(m.channel, m.token)).toBe('subscribed');
@@ -117,8 +117,15 @@ describe('real-time subscriptions end with the session', () => {
     const ws = await socket();
     expect(await ws.subscribe(m.channel, m.token)).toBe('subscribed');
     const token = randomToken(32);
-    await built.ctx.database.db.insert(passwordResets).values({ userId: m.userId, tokenHash: sha256(token), expiresAt: sql`now() + interval '10 minutes'` });
-    const reset = await new TestClient(built.app).post('/password/reset', { token, email: m.email, password: 'brand-new1', password_confirmation: 'brand-new1' });
+    await built.ctx.database.db
+      .insert(passwordResets)
+      .values({ userId: m.userId, tokenHash: sha256(token), expiresAt: sql`now() + interval '10 minutes'` });
+    const reset = await new TestClient(built.app).post('/password/reset', {
+      token,
+      email: m.email,
+      password: 'brand-new1',
+      password_confirmation: 'brand-new1',
+    });
     expect(reset.status).toBe(200);
     expect(await ws.waitClosed()).toBe(SOCKET_REVOKED);
   });

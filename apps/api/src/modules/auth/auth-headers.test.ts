@@ -91,7 +91,8 @@ describe('header fuzzing over a few routes', () => {
           const extra: [string, string][] = header === 'Content-Type' || method === 'GET' ? [] : [['Content-Type', 'application/json']];
           const status = await rawRequest(ports[name] as number, method, path, [...extra, [header, value]], body);
           sent++;
-          if (status === 0 || status >= 500) failures.push(`${name} ${method} ${path} ${header}: ${JSON.stringify(value.slice(0, 40))} → ${status}`);
+          if (status === 0 || status >= 500)
+            failures.push(`${name} ${method} ${path} ${header}: ${JSON.stringify(value.slice(0, 40))} → ${status}`);
         }
       }
     }

@@ -21,7 +21,10 @@ const db = () => built.ctx.database.db;
 async function codeSessionFor(client: TestClient, email: string, code: number) {
   expect((await client.post('/api/auth/login/check', { email })).status).toBe(200);
   const sid = client.cookies.get('hr_session')?.value as string;
-  const [row] = await db().select().from(loginCodes).where(eq(loginCodes.sessionKey, sha256(sid)));
+  const [row] = await db()
+    .select()
+    .from(loginCodes)
+    .where(eq(loginCodes.sessionKey, sha256(sid)));
   if (!row) throw new Error('no code row');
   await db()
     .update(loginCodes)
@@ -92,7 +95,8 @@ describe('client address and X-Forwarded-For', () => {
     const { email } = await registeredMember(app());
     const client = new TestClient(app(), '10.66.0.1');
     const statuses: number[] = [];
-    for (let i = 0; i < 25; i++) statuses.push((await client.post('/login', { email, password: `bad-${i}` }, { headers: forged(i) })).status);
+    for (let i = 0; i < 25; i++)
+      statuses.push((await client.post('/login', { email, password: `bad-${i}` }, { headers: forged(i) })).status);
     expect(statuses.slice(0, LOGIN_FAILURES_PER_ACCOUNT).every((s) => s === 422)).toBe(true);
     expect(statuses.slice(LOGIN_FAILURES_PER_ACCOUNT).every((s) => s === 429)).toBe(true);
   });
@@ -101,7 +105,9 @@ describe('client address and X-Forwarded-For', () => {
     const limited = await createTestApp({ REGISTER_LIMIT_PER_HOUR: '3' });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await new TestClient(limited.app, '10.66.1.1').post('/register', registrationPayload(), { headers: forged(i) })).status);
+      statuses.push(
+        (await new TestClient(limited.app, '10.66.1.1').post('/register', registrationPayload(), { headers: forged(i) })).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const { email, password } = await registeredMember(limited.app);
@@ -114,11 +120,21 @@ describe('client address and X-Forwarded-For', () => {
     const proxied = await createTestApp({ REGISTER_LIMIT_PER_HOUR: '3', TRUST_PROXY: '1' });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await new TestClient(proxied.app, '10.66.2.1').post('/register', registrationPayload(), { headers: { 'x-forwarded-for': `198.51.100.${100 + i}` } })).status);
+      statuses.push(
+        (
+          await new TestClient(proxied.app, '10.66.2.1').post('/register', registrationPayload(), {
+            headers: { 'x-forwarded-for': `198.51.100.${100 + i}` },
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const { email, password } = await registeredMember(proxied.app);
-    const res = await new TestClient(proxied.app, '10.66.2.2').post('/login', { email, password }, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const res = await new TestClient(proxied.app, '10.66.2.2').post(
+      '/login',
+      { email, password },
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
+    );
     expect(res.status).toBe(200);
     const [session] = await lastSessionOf(email);
     expect(session?.ip).toBe('203.0.113.7');
@@ -127,10 +143,24 @@ describe('client address and X-Forwarded-For', () => {
   it('with an address list trusts only those proxies', async () => {
     const listed = await createTestApp({ REGISTER_LIMIT_PER_HOUR: '2', TRUST_PROXY: '10.66.3.0/24, 192.0.2.1' });
     const viaProxy = [];
-    for (let i = 0; i < 3; i++) viaProxy.push((await new TestClient(listed.app, '10.66.3.5').post('/register', registrationPayload(), { headers: { 'x-forwarded-for': `198.51.100.${200 + i}` } })).status);
+    for (let i = 0; i < 3; i++)
+      viaProxy.push(
+        (
+          await new TestClient(listed.app, '10.66.3.5').post('/register', registrationPayload(), {
+            headers: { 'x-forwarded-for': `198.51.100.${200 + i}` },
+          })
+        ).status,
+      );
     expect(viaProxy).toEqual([200, 200, 200]);
     const direct = [];
-    for (let i = 0; i < 3; i++) direct.push((await new TestClient(listed.app, '10.66.4.5').post('/register', registrationPayload(), { headers: { 'x-forwarded-for': `198.51.100.${210 + i}` } })).status);
+    for (let i = 0; i < 3; i++)
+      direct.push(
+        (
+          await new TestClient(listed.app, '10.66.4.5').post('/register', registrationPayload(), {
+            headers: { 'x-forwarded-for': `198.51.100.${210 + i}` },
+          })
+        ).status,
+      );
     expect(direct).toEqual([200, 200, 429]);
   });
 
@@ -141,7 +171,7 @@ describe('client address and X-Forwarded-For', () => {
 });
 
 describe('per-account login lock', () => {
-  it('locks the account after 10 failures from any addresses, keeps its owner\'s browser in, and opens after the window', async () => {
+  it("locks the account after 10 failures from any addresses, keeps its owner's browser in, and opens after the window", async () => {
     const { email, password } = await registeredMember(app());
     // The owner signed in on this browser before: it carries the account's device mark.
     const owner = new TestClient(app(), '10.77.0.1');
@@ -161,7 +191,9 @@ describe('per-account login lock', () => {
     expect((await owner.post('/login', { email, password })).status).toBe(200);
 
     // Window over (moved into the past): the right password works anywhere again.
-    await built.ctx.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${`login-acct:${email}`}`);
+    await built.ctx.database.db.execute(
+      sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${`login-acct:${email}`}`,
+    );
     expect((await new TestClient(app(), '10.77.2.3').post('/login', { email, password })).status).toBe(200);
   });
 
@@ -170,7 +202,8 @@ describe('per-account login lock', () => {
     const second = await registeredMember(app());
     const browser = new TestClient(app(), '10.78.0.1');
     expect((await browser.post('/login', { email: first.email, password: first.password })).status).toBe(200);
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await new TestClient(app()).post('/login', { email: second.email, password: 'guess' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      await new TestClient(app()).post('/login', { email: second.email, password: 'guess' });
     expect((await browser.post('/login', { email: second.email, password: second.password })).status).toBe(429);
   });
 });
@@ -184,7 +217,10 @@ describe('no enumeration from public auth calls', () => {
   it('answers login/check the same for a known, a Telegram-bound, a blocked and an unknown e-mail', async () => {
     const known = await registeredMember(tg.app, { email: 'known-person@example.ru' });
     const bound = await registeredMember(tg.app, { email: 'bound-person@example.ru' });
-    await tg.ctx.database.db.update(users).set({ telegramChatId: '555001', telegramNickname: 'secret_nick' }).where(eq(users.email, bound.email));
+    await tg.ctx.database.db
+      .update(users)
+      .set({ telegramChatId: '555001', telegramNickname: 'secret_nick' })
+      .where(eq(users.email, bound.email));
     const blocked = await registeredMember(tg.app, { email: 'blocked-person@example.ru' });
     await tg.ctx.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.email, blocked.email));
 
@@ -223,7 +259,9 @@ describe('no enumeration from public auth calls', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected, and registering without a token is not counted here.
-    expect((await new TestClient(app(), '10.79.0.2').post('/register', registrationPayload({ user_token: 'invite-limits-1' }))).status).toBe(200);
+    expect(
+      (await new TestClient(app(), '10.79.0.2').post('/register', registrationPayload({ user_token: 'invite-limits-1' }))).status,
+    ).toBe(200);
     expect((await asker.post('/register', registrationPayload())).status).toBe(200);
   });
 });

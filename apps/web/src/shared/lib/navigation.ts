@@ -1,3 +1,5 @@
+import { safeRedirectPath } from '@hr/contract/redirect';
+
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 let navigator: Navigate = (to) => window.location.assign(to);
@@ -15,10 +17,9 @@ export function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-/** Only same-site paths are followed after login (`//evil.example` and `https://…` are not). */
+/** Only same-origin paths are followed after login; the rule is `safeRedirectPath` in the contract. */
 export function safeRedirectTarget(value: string | null | undefined, fallback = '/'): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return safeRedirectPath(value, window.location.origin) ?? fallback;
 }
 
 /** `/?show=login_form&redirect=/wanted` */

@@ -99,14 +99,17 @@ export function CodePopup({ opened, onClose, email, channels, onConfirmed, onCha
     <AppModal opened={opened} onClose={onClose} title="Код подтверждения">
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
+          {/* The server answers the same for any address, so the text cannot promise the mail exists. */}
           <Text size="sm">
-            Мы отправили 4-значный код на e-mail <b className="nowrap">{target?.email ?? email}</b>
+            Если <b className="nowrap">{target?.email ?? email}</b> зарегистрирован в клубе, мы отправили на него 4-значный код
             {target?.tg ? (
               <>
                 {' '}
                 и в Telegram <b className="nowrap">{target.tg}</b>
               </>
-            ) : null}
+            ) : (
+              ' (и в Telegram, если он привязан)'
+            )}
             . Введите его, чтобы войти.
           </Text>
           <Stack gap={6}>

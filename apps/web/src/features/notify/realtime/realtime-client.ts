@@ -14,6 +14,8 @@ export type RealtimeOptions = {
   minDelayMs?: number;
   maxDelayMs?: number;
   pingEveryMs?: number;
+  /** Subscribe again with a fresh token this often, before the server ends the subscription (tokens live 5 minutes). */
+  renewEveryMs?: number;
   createSocket?: (url: string) => WebSocket;
 };
 
@@ -32,10 +34,20 @@ export function backoffDelay(attempt: number, min = 1000, max = 30_000): number 
 /**
  * One WebSocket to the private channel `user.{id}`: subscribes with a token of
  * POST /api/user/csrf-token, reconnects with backoff (1 s → 30 s) and subscribes again with a fresh
- * token after every reconnect. `stop()` closes it for good (logout).
+ * token after every reconnect. The server ends a subscription when its token expires and closes the
+ * socket when the user's sessions end, so the token is renewed every 4 minutes on the open socket. `stop()` closes it for good (logout).
  */
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
-  const { url, getToken, onEvent, onResubscribed, minDelayMs = 1000, maxDelayMs = 30_000, pingEveryMs = 25_000 } = options;
+  const {
+    url,
+    getToken,
+    onEvent,
+    onResubscribed,
+    minDelayMs = 1000,
+    maxDelayMs = 30_000,
+    pingEveryMs = 25_000,
+    renewEveryMs = 240_000,
+  } = options;
   const createSocket = options.createSocket ?? ((target: string) => new WebSocket(target));
   let socket: WebSocket | null = null;
   let stopped = false;
@@ -43,6 +55,9 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   let subscribedOnce = false;
   let reconnectTimer: number | undefined;
   let pingTimer: number | undefined;
+  let renewTimer: number | undefined;
+  /** A renewal on a live subscription: its `subscribed` is no reason to reload. */
+  let renewing = false;
 
   const scheduleReconnect = () => {
     if (stopped || reconnectTimer !== undefined) return;
@@ -75,8 +90,15 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     if (!message || typeof message.event !== 'string' || message.event === 'pong') return;
     if (message.event === 'subscribed') {
       attempt = 0;
-      if (subscribedOnce) onResubscribed?.();
+      if (subscribedOnce && !renewing) onResubscribed?.();
+      renewing = false;
       subscribedOnce = true;
+      return;
+    }
+    if (message.event === 'subscription_expired') {
+      // Pushes may have been missed since the expiry: the next `subscribed` reloads.
+      renewing = false;
+      if (socket) void subscribe(socket);
       return;
     }
     if (message.event === 'subscription_error') {
@@ -102,12 +124,20 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       pingTimer = window.setInterval(() => {
         if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ event: 'ping' }));
       }, pingEveryMs);
+      window.clearInterval(renewTimer);
+      renewTimer = window.setInterval(() => {
+        if (socket !== ws || ws.readyState !== WebSocket.OPEN) return;
+        renewing = true;
+        void subscribe(ws);
+      }, renewEveryMs);
     });
     ws.addEventListener('message', onMessage);
     ws.addEventListener('close', () => {
       if (socket !== ws) return;
       socket = null;
       window.clearInterval(pingTimer);
+      window.clearInterval(renewTimer);
+      renewing = false;
       scheduleReconnect();
     });
   }
@@ -131,6 +161,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       window.removeEventListener('online', onOnline);
       window.clearTimeout(reconnectTimer);
       window.clearInterval(pingTimer);
+      window.clearInterval(renewTimer);
       const ws = socket;
       socket = null;
       if (ws && (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING)) ws.close(1000, 'logout');
