@@ -47,6 +47,10 @@ export async function startFakeTelegram(opts: { token?: string; username?: strin
       return true;
     },
     deleteWebhook: () => true,
+    answerCallbackQuery: (p) => {
+      if (typeof p.callback_query_id !== 'string') throw apiError(400, 'Bad Request: query is too old or query ID is invalid');
+      return true;
+    },
     getWebhookInfo: () => ({ url: '', has_custom_certificate: false, pending_update_count: 0 }),
   };
 
@@ -148,6 +152,26 @@ export function blockedUpdate(chatId: number) {
       date: Math.floor(Date.now() / 1000),
       old_chat_member: { user: bot, status: 'member' },
       new_chat_member: { user: bot, status: 'kicked', until_date: 0 },
+    },
+  };
+}
+
+/** What Telegram sends when an inline button under a bot message is pressed. */
+export function callbackUpdate(chatId: number, data: string, chatType: 'private' | 'group' = 'private') {
+  const from = { id: chatId, is_bot: false, first_name: 'Мария' };
+  return {
+    update_id: ++updateId,
+    callback_query: {
+      id: String(updateId),
+      from,
+      chat_instance: String(chatId),
+      data,
+      message: {
+        message_id: updateId,
+        date: Math.floor(Date.now() / 1000),
+        chat: chatType === 'private' ? { id: chatId, type: 'private', first_name: 'Мария' } : { id: -chatId, type: 'group', title: 'HR-чат' },
+        text: 'Новый отклик на вакансию',
+      },
     },
   };
 }

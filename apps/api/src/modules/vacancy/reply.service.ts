@@ -224,7 +224,7 @@ export async function listReplies(
 }
 
 /** The reply row, only through a vacancy the user's team owns. */
-async function replyForTeam(ctx: AppContext, db: Db, userId: number, vacancyId: number, replyId: number) {
+async function replyForTeam(db: Db, userId: number, vacancyId: number, replyId: number) {
   const [row] = await db
     .select({ reply: vacancyReplies, vacancyTitle: vacancies.title, ownerId: vacancies.ownerId })
     .from(vacancyReplies)
@@ -237,7 +237,7 @@ async function replyForTeam(ctx: AppContext, db: Db, userId: number, vacancyId: 
 
 /** GET …/reply/{r_id}: the first opening by anyone of the team sets `viewed` (recorded once). */
 export async function openReply(ctx: AppContext, userId: number, vacancyId: number, replyId: number): Promise<ReplyDetail> {
-  await replyForTeam(ctx, ctx.database.db, userId, vacancyId, replyId);
+  await replyForTeam(ctx.database.db, userId, vacancyId, replyId);
   await ctx.database.db.transaction(async (tx) => {
     const seen = await tx
       .update(vacancyReplies)
@@ -250,7 +250,7 @@ export async function openReply(ctx: AppContext, userId: number, vacancyId: numb
 }
 
 export async function replyDetail(ctx: AppContext, userId: number, vacancyId: number, replyId: number): Promise<ReplyDetail> {
-  const { reply, vacancyTitle } = await replyForTeam(ctx, ctx.database.db, userId, vacancyId, replyId);
+  const { reply, vacancyTitle } = await replyForTeam(ctx.database.db, userId, vacancyId, replyId);
   const [[resume], history, dict] = await Promise.all([
     ctx.database.db.select().from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1),
     ctx.database.rows<{ status: ReplyStatus; created_at: string; user_id: number | null; name: string | null; family: string | null; message: string | null }>(sql`
@@ -299,7 +299,7 @@ export async function setReplyStatus(
   message: string | null,
 ): Promise<{ changed: boolean; fio: string }> {
   const result = await ctx.database.db.transaction(async (tx) => {
-    const { reply, vacancyTitle } = await replyForTeam(ctx, tx, userId, vacancyId, replyId);
+    const { reply, vacancyTitle } = await replyForTeam(tx, userId, vacancyId, replyId);
     const changed = await tx
       .update(vacancyReplies)
       .set({ status, updatedAt: new Date() })
@@ -325,7 +325,7 @@ export async function setReplyStatus(
 
 /** The reply's file: the stored bytes with its name, or 404. */
 export async function replyFile(ctx: AppContext, userId: number, vacancyId: number, replyId: number) {
-  const { reply } = await replyForTeam(ctx, ctx.database.db, userId, vacancyId, replyId);
+  const { reply } = await replyForTeam(ctx.database.db, userId, vacancyId, replyId);
   if (!reply.fileKey || !reply.fileType) throw new AppError('not_found', VACANCY_MSG.fileNotFound);
   const stored = await fileStorage(ctx).get(reply.fileKey);
   if (!stored) throw new AppError('not_found', VACANCY_MSG.fileNotFound);

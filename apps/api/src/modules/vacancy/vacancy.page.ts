@@ -36,7 +36,7 @@ export async function vacancyPageHead(ctx: AppContext, id: number): Promise<{ ti
     .leftJoin(cities, eq(cities.id, vacancies.cityId))
     .where(eq(vacancies.id, id))
     .limit(1);
-  if (!row || row.v.status !== 'published') return null;
+  if (row?.v.status !== 'published') return null;
   const { v } = row;
   const salary = salaryText(v.salaryFrom, v.salaryTo);
   const title = pageTitle([v.title, salary, row.city].filter(Boolean).join(', '));

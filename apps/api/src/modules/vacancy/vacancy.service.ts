@@ -14,8 +14,8 @@ import {
   type VacancyPublic,
   type VacancyStatus,
   type VacancyUpdateBody,
-  vacancyCreateBody,
-  vacancyUpdateBody,
+  type vacancyCreateBody,
+  type vacancyUpdateBody,
   visibleLength,
 } from '@hr/contract';
 import { sql } from 'drizzle-orm';

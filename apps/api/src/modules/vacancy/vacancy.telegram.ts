@@ -26,11 +26,12 @@ export async function handleReplyButton(ctx: AppContext, c: Context): Promise<bo
   const status = m[2] as 'invited' | 'rejected';
   const chatId = String(c.chat?.id ?? c.callbackQuery?.from.id ?? '');
   const say = async (text: string, alert = false) => {
-    try {
-      await c.answerCallbackQuery({ text, show_alert: alert });
-      if (c.chat?.id) await c.api.sendMessage(c.chat.id, text, { link_preview_options: { is_disabled: true } });
-    } catch (err) {
-      ctx.log.warn({ err, chatId }, 'telegram callback answer failed');
+    // Either answer may fail (Telegram away): the status change is already committed.
+    await c.answerCallbackQuery({ text, show_alert: alert }).catch((err) => ctx.log.warn({ err, chatId }, 'answerCallbackQuery failed'));
+    if (c.chat?.id) {
+      await c.api
+        .sendMessage(c.chat.id, text, { link_preview_options: { is_disabled: true } })
+        .catch((err) => ctx.log.warn({ err, chatId }, 'telegram callback message failed'));
     }
   };
   // The bound member who may handle this reply (a private chat only: a group is nobody's).
