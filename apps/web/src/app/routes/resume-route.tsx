@@ -5,6 +5,8 @@ import { FavouriteControl, type FavouriteState } from '@/features/favourite/comp
 import { FavouriteNoteCard } from '@/features/favourite/components/favourite-note-card.tsx';
 import { resumeQueryKey } from '@/features/resume/api/get-resume.ts';
 import { ResumePage } from '@/features/resume/pages/resume-page.tsx';
+import { InviteToVacancy } from '@/features/vacancy/components/invite-to-vacancy.tsx';
+import { useResumeReviewSlots } from './resume-review-slots.tsx';
 
 /** The favourite state of the open resume lives in its query: both favourite controls read it. */
 function useFavouriteSetter(hash: string) {
@@ -17,11 +19,18 @@ function useFavouriteSetter(hash: string) {
 export function ResumeRoute() {
   const { hash = '' } = useParams();
   const setFavourite = useFavouriteSetter(hash);
+  const reviewSlots = useResumeReviewSlots(hash);
   return (
     <ResumePage
       key={hash}
       hash={hash}
-      renderFavourite={(resume) => <FavouriteControl hash={resume.hash} favourite={resume.favourite} onChange={setFavourite} />}
+      {...reviewSlots}
+      renderFavourite={(resume) => (
+        <>
+          <FavouriteControl hash={resume.hash} favourite={resume.favourite} onChange={setFavourite} />
+          <InviteToVacancy hash={resume.hash} />
+        </>
+      )}
     />
   );
 }
@@ -30,10 +39,12 @@ export function ResumeRoute() {
 export function FavouriteResumeRoute() {
   const { hash = '' } = useParams();
   const setFavourite = useFavouriteSetter(hash);
+  const reviewSlots = useResumeReviewSlots(hash);
   return (
     <ResumePage
       key={hash}
       hash={hash}
+      {...reviewSlots}
       backTo={{ to: '/favourite', label: 'К избранному' }}
       renderNote={(resume) => <FavouriteNoteCard hash={resume.hash} favourite={resume.favourite} onChange={setFavourite} />}
       renderFavourite={(resume) => (

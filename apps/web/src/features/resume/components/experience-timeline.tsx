@@ -1,5 +1,6 @@
 import type { ResumeFull } from '@hr/contract';
 import { Stack, Text, Timeline } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatDuration, formatExperience, formatMonth, monthsBetween } from '../lib/resume-format.ts';
 import { ResumeSection } from './resume-section.tsx';
 
@@ -10,8 +11,10 @@ function period(entry: Entry): string {
   return `${formatMonth(entry.start)} — ${end}`;
 }
 
+type ExperienceTimelineProps = { resume: ResumeFull; renderAction?: (entry: Entry, index: number) => ReactNode };
+
 /** «Опыт работы — 16 лет 1 месяц» and the jobs, newest first, each with its duration. */
-export function ExperienceTimeline({ resume }: { resume: ResumeFull }) {
+export function ExperienceTimeline({ resume, renderAction }: ExperienceTimelineProps) {
   const total = formatExperience(resume.total_experience_months);
   return (
     <ResumeSection id="resume-experience" title={`Опыт работы — ${total.toLowerCase() === 'без опыта' ? 'нет' : total}`}>
@@ -19,7 +22,7 @@ export function ExperienceTimeline({ resume }: { resume: ResumeFull }) {
         <Text c="dimmed">Кандидат не указал опыт работы.</Text>
       ) : (
         <Timeline bulletSize={14} lineWidth={2} active={resume.experience.length} color="brand" className="experience-timeline">
-          {resume.experience.map((entry) => (
+          {resume.experience.map((entry, index) => (
             <Timeline.Item key={`${entry.company}-${entry.start}`} title={entry.position} className="experience-timeline__item">
               <Stack gap={2}>
                 <Text size="sm" fw={600} c="#1d2733">
@@ -40,6 +43,7 @@ export function ExperienceTimeline({ resume }: { resume: ResumeFull }) {
                     {entry.description}
                   </Text>
                 ) : null}
+                {renderAction?.(entry, index)}
               </Stack>
             </Timeline.Item>
           ))}

@@ -1,8 +1,9 @@
 import type { ResumeCard } from '@hr/contract';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { IconBriefcase, IconClockHour4, IconMapPin } from '@tabler/icons-react';
+import { IconBriefcase, IconClockHour4, IconMapPin, IconMessageStar } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { opinionsSummaryParts } from '@/shared/lib/opinions-summary.ts';
 import { candidateName, formatAge, formatExperience, formatSalary, formatUpdated } from '../lib/resume-format.ts';
 import '../resume.css';
 
@@ -29,6 +30,7 @@ export function ResumeCardView({ card, href, onOpen, selection, footer, aside, c
   const name = candidateName(card);
   const facts = [name, formatAge(card.age), card.city?.title].filter(Boolean);
   const fragments = compact ? [] : (card.highlight?.fragments ?? []);
+  const opinions = opinionsSummaryParts(card.opinions_summary);
 
   return (
     <article className="resume-card" aria-labelledby={titleId} data-hash={card.hash}>
@@ -73,6 +75,18 @@ export function ResumeCardView({ card, href, onOpen, selection, footer, aside, c
             ) : null}
           </Text>
         </Group>
+
+        {opinions.length > 0 ? (
+          <Group gap={6} wrap="nowrap" align="flex-start" className="resume-card__opinions">
+            <IconMessageStar size={16} stroke={1.6} aria-hidden className="resume-card__icon" />
+            <Text size="sm" c="#33404f">
+              <Text span size="sm" fw={600}>
+                Отзывы клуба:
+              </Text>{' '}
+              {opinions.map((part) => part.text).join(' · ')}
+            </Text>
+          </Group>
+        ) : null}
 
         {fragments.length > 0 ? (
           <Stack gap={2} className="resume-card__fragments">

@@ -26,10 +26,14 @@ type ResumePageProps = {
   /** `/favourite/{hash}`: the note editor, shown above the resume. */
   renderNote?: (resume: ResumeFull) => ReactNode;
   backTo?: { to: string; label: string };
+  /** The club's opinions (the review feature's block, passed in by the route). */
+  renderOpinions?: (resume: ResumeFull) => ReactNode;
+  /** Something under each experience entry («Запросить отзыв»). */
+  renderExperienceAction?: (resume: ResumeFull, entry: ResumeFull['experience'][number], index: number) => ReactNode;
 };
 
 /** `/resume/{hash}` and `/favourite/{hash}` (PRODUCT 3): the whole resume, print-friendly. */
-export function ResumePage({ hash, renderFavourite, renderNote, backTo }: ResumePageProps) {
+export function ResumePage({ hash, renderFavourite, renderNote, backTo, renderOpinions, renderExperienceAction }: ResumePageProps) {
   const { data: resume, error, refetch, isFetching } = useResume(hash);
   const navigate = useNavigate();
 
@@ -79,7 +83,10 @@ export function ResumePage({ hash, renderFavourite, renderNote, backTo }: Resume
           </div>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="resume-main resume-main--body">
             <Stack gap={32}>
-              <ExperienceTimeline resume={resume} />
+              <ExperienceTimeline
+                resume={resume}
+                renderAction={renderExperienceAction ? (entry, index) => renderExperienceAction(resume, entry, index) : undefined}
+              />
               <ResumeEducation education={resume.education} />
               <ResumeSkills resume={resume} />
               <ResumeConditions resume={resume} />
@@ -90,6 +97,7 @@ export function ResumePage({ hash, renderFavourite, renderNote, backTo }: Resume
                   </Text>
                 </ResumeSection>
               ) : null}
+              {renderOpinions?.(resume)}
             </Stack>
           </Paper>
         </div>
