@@ -91,7 +91,7 @@ export async function createRequest(
   const company = body.company ?? entry?.company ?? null;
   const email = normalizeEmail(body.email);
   const id = newResumeHash();
-  const candidate = [resume.firstName, resume.lastName].filter(Boolean).join(' ') || initialsOf(resume.firstName, resume.lastName);
+  const candidate = [resume.firstName, resume.lastName].filter(Boolean).join(' ') || resume.title;
   const reminderAt = new Date(Date.now() + ctx.config.reviewReminderHours * 3600_000);
   try {
     await ctx.database.db.transaction(async (tx) => {
@@ -187,7 +187,7 @@ export async function resendRequest(ctx: AppContext, user: UserRow, id: string):
       .where(and(eq(reviewRequests.id, id), eq(reviewRequests.requesterId, user.id), sql`resent_at is null and ${STILL_OPEN}`))
       .returning();
     if (!row) return null;
-    const candidate = [row.candidateFirstName, row.candidateLastName].filter(Boolean).join(' ');
+    const candidate = [row.candidateFirstName, row.candidateLastName].filter(Boolean).join(' ') || row.candidatePosition || 'кандидат';
     await enqueueMail(
       tx,
       reviewRequestMail({

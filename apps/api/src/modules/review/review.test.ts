@@ -197,4 +197,15 @@ describe('opinions about a candidate', () => {
     expect(visitorCards).toHaveLength(2);
     for (const c of visitorCards) expect(c).not.toHaveProperty('opinions_summary');
   });
+
+  it('every call is in the OpenAPI document', async () => {
+    const doc = (await new TestClient(built.app).get('/api/openapi.json')).body as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(Object.keys(doc.paths['/api/review/'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/review/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    expect(Object.keys(doc.paths['/api/review/request'] ?? {}).sort()).toEqual(['get', 'post']);
+    for (const p of ['/api/review/request/{id}/send', '/api/review/request/{id}/decline', '/api/review/request/{id}/resend']) {
+      expect(doc.paths[p]?.post, p).toBeDefined();
+    }
+    expect(JSON.stringify(doc.paths['/api/review/request/{id}/send']?.post?.requestBody)).toContain('author_name');
+  });
 });
