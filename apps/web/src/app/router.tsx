@@ -17,11 +17,12 @@ const ResumeRoute = named(() => import('./routes/resume-route.tsx'), 'ResumeRout
 const FavouriteRoute = named(() => import('./routes/favourite-route.tsx'), 'FavouriteRoute');
 const FavouriteResumeRoute = named(() => import('./routes/resume-route.tsx'), 'FavouriteResumeRoute');
 const VacancyListPage = named(() => import('@/features/vacancy/pages/vacancy-list-page.tsx'), 'VacancyListPage');
-const VacancyCreatePage = named(() => import('@/features/vacancy/pages/vacancy-create-page.tsx'), 'VacancyCreatePage');
+const VacancyCreateRoute = named(() => import('./routes/vacancy-routes.tsx'), 'VacancyCreateRoute');
 const VacancyViewPage = named(() => import('@/features/vacancy/pages/vacancy-view-page.tsx'), 'VacancyViewPage');
-const VacancyEditPage = named(() => import('@/features/vacancy/pages/vacancy-edit-page.tsx'), 'VacancyEditPage');
+const VacancyEditRoute = named(() => import('./routes/vacancy-routes.tsx'), 'VacancyEditRoute');
 const VacancyRepliesPage = named(() => import('@/features/vacancy/pages/vacancy-replies-page.tsx'), 'VacancyRepliesPage');
-const VacancyReplyPage = named(() => import('@/features/vacancy/pages/vacancy-reply-page.tsx'), 'VacancyReplyPage');
+const VacancyReplyRoute = named(() => import('./routes/vacancy-routes.tsx'), 'VacancyReplyRoute');
+const PersonalDataPage = named(() => import('@/features/legal/pages/personal-data-page.tsx'), 'PersonalDataPage');
 const ProfileRoute = named(() => import('./routes/profile-route.tsx'), 'ProfileRoute');
 const ProfileEditRoute = named(() => import('./routes/profile-edit-route.tsx'), 'ProfileEditRoute');
 const PersonPage = named(() => import('@/features/person/pages/person-page.tsx'), 'PersonPage');
@@ -48,11 +49,12 @@ export const routes: RouteObject[] = [
           page('/favourite', FavouriteRoute, { name: 'favourite', title: 'Избранное', auth: true }),
           page('/favourite/:hash', FavouriteResumeRoute, { name: 'favourite_resume', title: 'Резюме', auth: true }),
           page('/vacancy', VacancyListPage, { name: 'vacancy', title: 'Заявки на вакансии', auth: true }),
-          page('/vacancy/create', VacancyCreatePage, { name: 'vacancy_create', title: 'Новая вакансия', auth: true }),
+          page('/vacancy/create', VacancyCreateRoute, { name: 'vacancy_create', title: 'Новая вакансия', auth: true }),
           page('/vacancy/:id', VacancyViewPage, { name: 'vacancy_view', title: 'Вакансия' }),
-          page('/vacancy/:id/edit', VacancyEditPage, { name: 'vacancy_edit', title: 'Редактирование вакансии', auth: true }),
+          page('/vacancy/:id/edit', VacancyEditRoute, { name: 'vacancy_edit', title: 'Редактирование вакансии', auth: true }),
           page('/vacancy/:id/reply', VacancyRepliesPage, { name: 'vacancy_reply', title: 'Отклики на вакансию', auth: true }),
-          page('/vacancy/:vId/reply/:rId', VacancyReplyPage, { name: 'vacancy_reply_view', title: 'Отклик кандидата', auth: true }),
+          page('/vacancy/:vId/reply/:rId', VacancyReplyRoute, { name: 'vacancy_reply_view', title: 'Отклик кандидата', auth: true }),
+          page('/personal-data', PersonalDataPage, { name: 'personal_data', title: 'Политика обработки персональных данных' }),
           page('/profile', ProfileRoute, { name: 'profile', title: 'Личный кабинет', auth: true }),
           page('/profile/edit', ProfileEditRoute, { name: 'profile_edit', title: 'Редактирование профиля', auth: true }),
           page('/person/:id', PersonPage, { name: 'person', title: 'Участник клуба', auth: true }),

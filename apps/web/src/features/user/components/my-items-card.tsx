@@ -1,34 +1,20 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBriefcase, IconMessageStar } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMessageStar } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
-/** Own vacancies and opinions: honest «скоро» blocks until those sections land. */
-export function MyItemsCard() {
+/** Own vacancies and opinions: the vacancy and review features' blocks, passed in by app/. */
+export function MyItemsCard({ vacancies, reviews }: { vacancies?: ReactNode; reviews?: ReactNode }) {
+  if (reviews) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {vacancies}
+        {reviews}
+      </SimpleGrid>
+    );
+  }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="my-vacancies-title">
-        <Stack gap="sm">
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs">
-              <ThemeIcon size={34} radius="xl" variant="light" color="brand" aria-hidden>
-                <IconBriefcase size={18} stroke={1.6} />
-              </ThemeIcon>
-              <Title order={2} fz={18} id="my-vacancies-title">
-                Мои вакансии
-              </Title>
-            </Group>
-            <Badge variant="light" color="orange" c="#9a3c00" radius="sm">
-              скоро
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Заявки на вакансии и отклики кандидатов появятся здесь, как только раздел заработает.
-          </Text>
-          <Button component={Link} to="/vacancy" variant="default" w="fit-content" size="xs">
-            Перейти к вакансиям
-          </Button>
-        </Stack>
-      </Card>
+      {vacancies}
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="my-reviews-title">
         <Stack gap="sm">
           <Group justify="space-between" gap="xs">

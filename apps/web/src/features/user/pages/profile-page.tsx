@@ -8,10 +8,10 @@ import { MyItemsCard } from '../components/my-items-card.tsx';
 import { ProfileSummaryCard } from '../components/profile-summary-card.tsx';
 
 /** The other areas' blocks, composed in app/ (features do not import each other). */
-type ProfilePageProps = { notifications?: ReactNode; team?: ReactNode; telegram?: ReactNode };
+type ProfilePageProps = { notifications?: ReactNode; team?: ReactNode; telegram?: ReactNode; vacancies?: ReactNode; reviews?: ReactNode };
 
 /** `/profile`, the personal cabinet. */
-export function ProfilePage({ notifications, team, telegram }: ProfilePageProps) {
+export function ProfilePage({ notifications, team, telegram, vacancies, reviews }: ProfilePageProps) {
   const { user } = useSession();
   if (!user) return <PageLoader />;
   return (
@@ -44,7 +44,7 @@ export function ProfilePage({ notifications, team, telegram }: ProfilePageProps)
           </Stack>
         </Grid.Col>
       </Grid>
-      <MyItemsCard />
+      <MyItemsCard vacancies={vacancies} reviews={reviews} />
     </PageSection>
   );
 }

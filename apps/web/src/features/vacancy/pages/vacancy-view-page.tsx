@@ -1,15 +1,216 @@
-import { IconBriefcase } from '@tabler/icons-react';
-import { ComingSoon } from '@/shared/ui/coming-soon.tsx';
-import { PageSection } from '@/shared/ui/page-section.tsx';
+import { pageTitle } from '@hr/contract/constants';
+import type { VacancyPublic } from '@hr/contract';
+import { Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBriefcaseOff,
+  IconBuilding,
+  IconCircleCheck,
+  IconEdit,
+  IconInbox,
+  IconMapPin,
+  IconSearch,
+  IconSend,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '@/shared/api/api-error.ts';
+import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
+import { isClosedStub, isTeamView, useVacancy } from '../api/get-vacancy.ts';
+import { EmptyState } from '../components/empty-state.tsx';
+import { ReplyForm } from '../components/reply-form.tsx';
+import { VacancyStatusBadge } from '../components/status-badge.tsx';
+import { VacancyDescription } from '../components/vacancy-description.tsx';
+import { VacancyFacts } from '../components/vacancy-facts.tsx';
+import { formatDay, formatSalaryRange, repliesText } from '../lib/vacancy-format.ts';
+import '../vacancy.css';
 
-export function VacancyViewPage() {
+function Frame({ children }: { children: ReactNode }) {
   return (
-    <PageSection title="Вакансия">
-      <ComingSoon
-        icon={IconBriefcase}
-        title="Страница вакансии скоро появится"
-        description="Здесь будет описание вакансии и форма отклика: кандидат сможет отправить резюме файлом или текстом без регистрации."
-      />
-    </PageSection>
+    <div className="vacancy-public">
+      <Container size="lg" py={{ base: 'md', sm: 40 }} px={{ base: 'md', sm: 'lg' }}>
+        {children}
+      </Container>
+    </div>
+  );
+}
+
+function Sent({ message }: { message: string | undefined }) {
+  return (
+    <Stack align="center" gap="sm" ta="center" py="lg" role="status">
+      <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
+        <IconCircleCheck size={30} stroke={1.6} />
+      </ThemeIcon>
+      <Title order={2} fz={22}>
+        Отклик отправлен
+      </Title>
+      <Text c="dimmed">{message ?? 'Работодатель свяжется с вами по телефону или почте.'}</Text>
+    </Stack>
+  );
+}
+
+/** The owner's strip above their own vacancy: what candidates see, and the way to edit and to replies. */
+function OwnerBar({ vacancy }: { vacancy: VacancyPublic }) {
+  const replies = isTeamView(vacancy) ? vacancy.replies_count : null;
+  return (
+    <Paper withBorder radius="lg" p="md" mb="lg" className="vacancy-owner-bar" component="section" aria-label="Управление вакансией">
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <VacancyStatusBadge status={vacancy.status} />
+          <Text size="sm" c="#33404f">
+            {vacancy.status === 'published'
+              ? 'Так вакансию видят кандидаты — поделитесь ссылкой на эту страницу.'
+              : 'Кандидаты эту вакансию не видят.'}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <Button component={Link} to={`/vacancy/${vacancy.id}/edit`} variant="default" size="xs" leftSection={<IconEdit size={16} />}>
+            Редактировать
+          </Button>
+          <Button component={Link} to={`/vacancy/${vacancy.id}/reply`} size="xs" leftSection={<IconInbox size={16} />}>
+            {replies === null ? 'Отклики' : `Отклики: ${replies}`}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** `/vacancy/{id}`: the page a candidate gets by link — readable, printable, with the reply form. */
+export function VacancyViewPage() {
+  const id = Number(useParams().id);
+  const { data, error, isPending } = useVacancy(id);
+  const [sent, setSent] = useState<{ message?: string } | null>(null);
+  const missing = (isApiError(error) && (error.status === 404 || error.status === 422)) || !Number.isSafeInteger(id) || id < 1;
+
+  useEffect(() => {
+    if (error && !missing) handleErrorWithRedirect(error);
+  }, [error, missing]);
+
+  useEffect(() => {
+    if (data) document.title = pageTitle(isClosedStub(data) ? `${data.title} — вакансия закрыта` : data.title);
+    else if (missing) document.title = pageTitle('Вакансия не найдена');
+  }, [data, missing]);
+
+  if (missing) {
+    return (
+      <Frame>
+        <EmptyState
+          icon={IconSearch}
+          title="Вакансия не найдена"
+          headingLevel={1}
+          text="Возможно, ссылка неполная или вакансию ещё не опубликовали."
+          action={
+            <Anchor component={Link} to="/">
+              На главную
+            </Anchor>
+          }
+        />
+      </Frame>
+    );
+  }
+  if (isPending || !data) {
+    return (
+      <Frame>
+        <Stack gap="lg" role="status" aria-busy="true" aria-label="Загружаем вакансию">
+          <Skeleton height={180} radius="lg" />
+          <Skeleton height={360} radius="lg" />
+        </Stack>
+      </Frame>
+    );
+  }
+  if (isClosedStub(data)) {
+    return (
+      <Frame>
+        <EmptyState icon={IconBriefcaseOff} title={data.title} text={data.message || 'Вакансия закрыта'} headingLevel={1} />
+      </Frame>
+    );
+  }
+
+  const vacancy = data;
+  const salary = formatSalaryRange(vacancy.salary_from, vacancy.salary_to);
+  const closed = vacancy.status === 'closed';
+
+  return (
+    <Frame>
+      {vacancy.permissions.can_edit ? <OwnerBar vacancy={vacancy} /> : null}
+      <div className="vacancy-layout">
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'lg', sm: 'xl' }}
+          component="article"
+          className="vacancy-main"
+          aria-labelledby="vacancy-title"
+        >
+          <Stack gap="lg">
+            <Stack gap={8}>
+              <Title order={1} id="vacancy-title" className="vacancy-title">
+                {vacancy.title}
+              </Title>
+              <Text className="vacancy-salary">{salary ?? 'Зарплата по договорённости'}</Text>
+              <Group gap="lg" className="vacancy-meta">
+                {vacancy.company ? (
+                  <Group gap={6} wrap="nowrap">
+                    <IconBuilding size={18} stroke={1.6} aria-hidden />
+                    <Text fw={600}>{vacancy.company}</Text>
+                  </Group>
+                ) : null}
+                {vacancy.city ? (
+                  <Group gap={6} wrap="nowrap">
+                    <IconMapPin size={18} stroke={1.6} aria-hidden />
+                    <Text>{vacancy.city.title}</Text>
+                  </Group>
+                ) : null}
+              </Group>
+              {vacancy.published_at ? (
+                <Text size="sm" c="dimmed">
+                  Опубликована {formatDay(vacancy.published_at)}
+                </Text>
+              ) : null}
+              {vacancy.status === 'published' && !sent ? (
+                <Button component="a" href="#reply" hiddenFrom="md" mt={4} leftSection={<IconSend size={18} />}>
+                  Откликнуться
+                </Button>
+              ) : null}
+            </Stack>
+            <VacancyFacts vacancy={vacancy} />
+            {vacancy.description ? (
+              <Stack gap="xs" component="section" aria-labelledby="vacancy-description-title">
+                <Title order={2} fz={18} id="vacancy-description-title">
+                  Описание вакансии
+                </Title>
+                <VacancyDescription html={vacancy.description} />
+              </Stack>
+            ) : null}
+          </Stack>
+        </Paper>
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'lg', sm: 'xl' }}
+          component="aside"
+          className="vacancy-side"
+          id="reply"
+          aria-label="Отклик на вакансию"
+        >
+          {closed ? (
+            <EmptyState icon={IconBriefcaseOff} title="Вакансия закрыта" text="Отклики на неё больше не принимаются." />
+          ) : vacancy.status === 'draft' ? (
+            <Text size="sm" c="dimmed">
+              Форма отклика появится после публикации.
+            </Text>
+          ) : sent ? (
+            <Sent message={sent.message} />
+          ) : (
+            <ReplyForm vacancyId={vacancy.id} onSent={(message) => setSent({ message })} />
+          )}
+        </Paper>
+      </div>
+      {isTeamView(vacancy) && vacancy.replies_count > 0 ? (
+        <Text size="sm" c="dimmed" mt="md" ta="center">
+          {repliesText(vacancy.replies_count)} на эту вакансию
+        </Text>
+      ) : null}
+    </Frame>
   );
 }

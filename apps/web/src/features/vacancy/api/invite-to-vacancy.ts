@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost, fetchCsrfCookie } from '@/shared/api/api-client.ts';
+import { vacancyKeys } from './keys.ts';
+
+export type InviteAnswer = { reply_id: number; status: 'invited'; emailed: boolean };
+
+/** POST /api/vacancy/{id}/invite {resume_hash} — the club resume joins the replies as `invited`. */
+export async function inviteToVacancy(vacancyId: number, resumeHash: string) {
+  await fetchCsrfCookie();
+  return apiPost<InviteAnswer>(`/api/vacancy/${vacancyId}/invite`, { resume_hash: resumeHash });
+}
+
+export function useInviteToVacancy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vacancyId, hash }: { vacancyId: number; hash: string }) => inviteToVacancy(vacancyId, hash),
+    onSuccess: () => client.invalidateQueries({ queryKey: vacancyKeys.all }),
+  });
+}
