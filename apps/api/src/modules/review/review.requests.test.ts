@@ -91,13 +91,14 @@ describe('review requests: sending', () => {
     ]);
 
     const before = Date.now();
-    const created = await m.client.post('/api/review/request', requestBody(resume.hash, { email: 'Olga.HR@Example.ru' }));
+    const addressee = uniqueEmail('olga.hr');
+    const created = await m.client.post('/api/review/request', requestBody(resume.hash, { email: addressee.replace('olga.hr', 'Olga.HR') }));
     expect(created.status).toBe(200);
     const item = created.body.res;
     expect(item.id).toMatch(REVIEW_REQUEST_ID_PATTERN);
     expect(item).toMatchObject({
       resume_hash: resume.hash,
-      email: 'olga.hr@example.ru',
+      email: addressee,
       company: 'АО «Старый Работодатель»',
       status: 'pending',
       answered_at: null,
@@ -112,7 +113,7 @@ describe('review requests: sending', () => {
     expect(new Date(row?.consent_at as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
 
     await runQueue();
-    const [mail] = await mailsTo('olga.hr@example.ru');
+    const [mail] = await mailsTo(addressee);
     expect(mail?.text).toContain(`${APP_URL}/review/request/${item.id}`);
     expect(mail?.html).toContain(`${APP_URL}/review/request/${item.id}`);
     expect(mail?.subject).toContain('Алексей Тестов');
@@ -121,7 +122,7 @@ describe('review requests: sending', () => {
     expect(mail?.text).not.toContain('9161234567');
 
     // The same addressee about the same candidate while the first is pending: refused.
-    const dup = await m.client.post('/api/review/request', requestBody(resume.hash, { email: 'olga.hr@example.ru' }));
+    const dup = await m.client.post('/api/review/request', requestBody(resume.hash, { email: addressee }));
     expect(dup.body.errors?.email).toEqual(['Этому адресату уже отправлен запрос об этом кандидате, ответ ещё не получен']);
   });
 
