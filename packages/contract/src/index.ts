@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './ids.ts';
 export * from './messages.ts';
 export * from './phone.ts';
 export * from './email.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './ids.ts';
 
 const person = z.object({ id: z.number().int(), name: z.string(), family: z.string() });
 const invite = z.object({ id: z.number().int(), from_user: z.object({ id: z.number().int(), family: z.string(), name: z.string() }) });
@@ -17,13 +18,13 @@ export const team = z.object({
 export type Team = z.infer<typeof team>;
 
 export const teamAnswerBody = z.object({
-  id: z.coerce.number({ error: 'Приглашение не найдено' }).int().positive(),
+  id: rowId('Приглашение не найдено'),
   status: z.coerce.number().int().refine((s) => s === 0 || s === 1, { error: 'Статус: 1 — принять, 0 — отклонить' }),
 });
 export const teamInviteCreateBody = z
   .object({
     email: z.string().trim().max(190).optional(),
-    user_id: z.coerce.number().int().positive().optional(),
+    user_id: rowId('Неверный ID участника').optional(),
   })
   .refine((b) => !!b.email || !!b.user_id, { path: ['email'], error: 'Укажите e-mail или ID участника' });
-export const teamJoinBody = z.object({ lead_id: z.coerce.number({ error: 'Укажите ID руководителя команды' }).int().positive() });
+export const teamJoinBody = z.object({ lead_id: rowId('Укажите ID руководителя команды') });

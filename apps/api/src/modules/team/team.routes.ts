@@ -1,4 +1,4 @@
-import { errorBody, success, team, teamAnswerBody, teamInviteCreateBody, teamJoinBody } from '@hr/contract';
+import { errorBody, rowId, success, team, teamAnswerBody, teamInviteCreateBody, teamJoinBody } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.delete(
       '/member/:id',
-      { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: success(z.object({})), ...errors } } },
+      { schema: { tags, params: z.object({ id: rowId() }), response: { 200: success(z.object({})), ...errors } } },
       async (request) => {
         await removeMember(ctx, currentUser(request), request.params.id);
         return { status: 'success' as const, res: {}, message: 'Участник исключён из команды' };

@@ -1,4 +1,4 @@
-import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, person, profile, profileUpdateBody, success } from '@hr/contract';
+import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, person, profile, profileUpdateBody, rowId, success } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
     // A member's card for the others (the team invite popup links here).
     app.get(
       '/person/:id',
-      { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: success(person), 401: errorBody, 404: errorBody } } },
+      { schema: { tags, params: z.object({ id: rowId() }), response: { 200: success(person), 401: errorBody, 404: errorBody } } },
       async (request) => ({ status: 'success' as const, res: await getPerson(ctx, request.params.id) }),
     );
 
