@@ -2,13 +2,21 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string };
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpCapture() {
+/**
+ * A real SMTP server on loopback that keeps what it receives. `port`: listen there (a server that
+ * comes back after being closed); `refuse`: while it returns true, every recipient gets a
+ * temporary 451 refusal.
+ */
+export async function startSmtpCapture(opts: { port?: number; refuse?: () => boolean } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!opts.refuse?.()) return callback();
+      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -19,9 +27,10 @@ export async function startSmtpCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
+    port,
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
     async waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {

@@ -33,6 +33,21 @@ const job = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;
 
 const text = (max: number) => z.string().max(max);
 
+/** Inline buttons under a Telegram message (e.g. a reply's «Пригласить» / «Отказать»). */
+export const telegramReplyMarkup = z.object({
+  inline_keyboard: z.array(
+    z
+      .array(
+        z.union([
+          z.object({ text: text(200).min(1), callback_data: text(64) }),
+          z.object({ text: text(200).min(1), url: text(2000) }),
+        ]),
+      )
+      .max(8),
+  ).max(10),
+});
+export type TelegramReplyMarkup = z.infer<typeof telegramReplyMarkup>;
+
 export const JOBS = {
   /** One letter through SMTP (or mail_outbox without SMTP_URL). */
   mail: job({
@@ -50,7 +65,12 @@ export const JOBS = {
 
   /** One sendMessage through the bot (notification copies, login codes, «отвязан»). */
   'telegram.message': job({
-    payload: z.object({ chatId: z.string().min(1).max(64), text: text(4096).min(1), secret: z.boolean().optional() }),
+    payload: z.object({
+      chatId: z.string().min(1).max(64),
+      text: text(4096).min(1),
+      replyMarkup: telegramReplyMarkup.optional(),
+      secret: z.boolean().optional(),
+    }),
     priority: 'normal',
     secret: (message) => message.secret === true,
     run: (ctx, message) => sendTelegramJob(ctx, message),

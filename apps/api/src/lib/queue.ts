@@ -108,7 +108,7 @@ export class JobQueue {
       this.wanted = true;
       return;
     }
-    this.running = this.runPending()
+    this.running = this.runPending(() => !this.stopped)
       .then(() => undefined)
       .catch((err) => this.log.error({ err }, 'job queue run failed'))
       .finally(() => {
@@ -120,10 +120,13 @@ export class JobQueue {
       });
   }
 
-  /** Runs every job that is due now, most urgent first; returns when none is left. Tests call it directly. */
-  async runPending(): Promise<number> {
+  /**
+   * Runs every job that is due now, most urgent first; returns when none is left (or `more()` says
+   * stop: the worker's run ends between two jobs on stop()). Tests call it directly.
+   */
+  async runPending(more: () => boolean = () => true): Promise<number> {
     let done = 0;
-    for (;;) {
+    while (more()) {
       const [job] = await this.database.rows<JobRow>(sql`
         update jobs set locked_until = now() + make_interval(secs => ${JOB_LEASE_SECONDS}), attempts = attempts + 1
         where id = (
@@ -136,6 +139,7 @@ export class JobQueue {
       await this.runOne(job);
       done++;
     }
+    return done;
   }
 
   private async runOne(job: JobRow): Promise<void> {

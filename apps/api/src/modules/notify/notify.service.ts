@@ -6,6 +6,7 @@ import { notifications, users } from '../../db/schema/index.ts';
 import { enqueueJob, enqueueRows } from '../../lib/queue.ts';
 import { enqueueMail, MAIL_JOB } from '../auth/auth.mail.ts';
 import { pageOf } from '../../lib/paginate.ts';
+import type { TelegramReplyMarkup } from '../../jobs/registry.ts';
 
 export type NotificationInput = { title: string; message: string; url?: string | null };
 export type NotificationItem = {
@@ -32,20 +33,21 @@ export type Audience = 'everyone' | { userIds: readonly number[] };
  * notify() and notifyMany() are the only writers of the notifications table. notify(): the one
  * way other areas tell a user something — stored for the cabinet list, pushed over the user's
  * private channel, and copied to e-mail and Telegram by the user's preferences (queued in the same
- * transaction, bulk priority). `copies: false` leaves the copies out.
+ * transaction, bulk priority). `copies: false` leaves the copies out; `telegramMarkup` adds inline
+ * buttons to the Telegram copy.
  */
 export async function notify(
   ctx: AppContext,
   userId: number,
   input: NotificationInput,
-  opts: { copies?: boolean } = {},
+  opts: { copies?: boolean; telegramMarkup?: TelegramReplyMarkup } = {},
 ): Promise<number> {
   const write = async (tx: Db) => {
     const [row] = await tx
       .insert(notifications)
       .values({ userId, title: input.title, message: input.message, url: input.url ?? null })
       .returning({ id: notifications.id });
-    if (opts.copies !== false) await enqueueCopies(ctx, tx, userId, input);
+    if (opts.copies !== false) await enqueueCopies(ctx, tx, userId, input, opts.telegramMarkup);
     return row?.id ?? 0;
   };
   const id = await ctx.database.db.transaction(write);
@@ -118,7 +120,7 @@ function copyOf(config: AppContext['config'], input: NotificationInput): { subje
   return { subject: `HR-клуб: ${input.title}`, text: `${input.title}\n\n${stripTags(input.message)}\n\n${link}` };
 }
 
-async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: NotificationInput) {
+async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: NotificationInput, replyMarkup?: TelegramReplyMarkup) {
   const [user] = await tx
     .select({ email: users.email, notifyEmail: users.notifyEmail, notifyTelegram: users.notifyTelegram, chatId: users.telegramChatId })
     .from(users)
@@ -127,7 +129,8 @@ async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: Not
   const { subject, text } = copyOf(ctx.config, input);
   if (user.notifyEmail) await enqueueMail(tx, { to: user.email, subject, text }, { priority: 'bulk' });
   if (user.notifyTelegram && user.chatId && ctx.config.telegram.token) {
-    await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, { chatId: user.chatId, text }, { priority: 'bulk' });
+    const message = { chatId: user.chatId, text, ...(replyMarkup ? { replyMarkup } : {}) };
+    await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, message, { priority: 'bulk' });
   }
 }
 

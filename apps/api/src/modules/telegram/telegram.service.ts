@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { telegramBindTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { hmac, sha256 } from '../../lib/crypto.ts';
 import { type EnqueueOptions, enqueueJob } from '../../lib/queue.ts';
+import type { TelegramReplyMarkup } from '../../jobs/registry.ts';
 import { TELEGRAM_MESSAGE_JOB } from '../notify/notify.service.ts';
 import { telegramApi } from './telegram.client.ts';
 import { TG_TEXT } from './telegram.texts.ts';
@@ -14,7 +15,7 @@ const TOKEN_REUSE_MS = 24 * 3600_000;
 export const TOKEN_TTL_MS = 7 * 24 * 3600_000;
 
 /** `secret`: a login code — sent first, scrubbed from the jobs table once sent. */
-export type TelegramMessagePayload = { chatId: string; text: string; secret?: boolean };
+export type TelegramMessagePayload = { chatId: string; text: string; replyMarkup?: TelegramReplyMarkup; secret?: boolean };
 
 /** The bot needs both its token and its name (the deep link is `t.me/{name}`). */
 export function isTelegramConfigured(ctx: Pick<AppContext, 'config'>): boolean {
@@ -154,9 +155,14 @@ export async function enqueueTelegramMessage(
   tx: Db,
   chatId: string,
   text: string,
-  opts: { secret?: boolean; priority?: EnqueueOptions['priority'] } = {},
+  opts: { secret?: boolean; priority?: EnqueueOptions['priority']; replyMarkup?: TelegramReplyMarkup } = {},
 ): Promise<void> {
-  const payload: TelegramMessagePayload = { chatId, text, ...(opts.secret ? { secret: true } : {}) };
+  const payload: TelegramMessagePayload = {
+    chatId,
+    text,
+    ...(opts.replyMarkup ? { replyMarkup: opts.replyMarkup } : {}),
+    ...(opts.secret ? { secret: true } : {}),
+  };
   await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, payload, { priority: opts.priority });
 }
 
@@ -169,7 +175,7 @@ export async function sendLoginCodeToTelegram(tx: Db, chatId: string, code: stri
 }
 
 /** The `telegram.message` job (src/jobs/registry.ts): one sendMessage. */
-export async function sendTelegramJob(ctx: AppContext, { chatId, text }: TelegramMessagePayload): Promise<void> {
+export async function sendTelegramJob(ctx: AppContext, { chatId, text, replyMarkup }: TelegramMessagePayload): Promise<void> {
   const api = telegramApi(ctx);
   if (!api) {
     // Enqueued while a token was set, run after it was removed: nothing can send it.
@@ -177,7 +183,10 @@ export async function sendTelegramJob(ctx: AppContext, { chatId, text }: Telegra
     return;
   }
   try {
-    await api.sendMessage(chatId, text, { link_preview_options: { is_disabled: true } });
+    await api.sendMessage(chatId, text, {
+      link_preview_options: { is_disabled: true },
+      ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+    });
   } catch (err) {
     if (err instanceof GrammyError && isGoneChat(err)) {
       // Blocked by the user, or the chat is gone: retrying cannot help; stop sending there.
