@@ -82,8 +82,9 @@ describe.skipIf(!url)('PostgreSQL lost mid-run (skipped without TEST_DATABASE_UR
 
   it('keeps running when its idle connections are terminated, and the next requests answer 200', async () => {
     const m = await registeredMember(built.app);
-    // Several connections open at once, then idle in the pool.
+    // Several connections open at once, then idle in both pools (the app's and the search's).
     await Promise.all(Array.from({ length: 6 }, () => m.client.get('/api/user/main_info')));
+    expect((await new TestClient(built.app).get('/api/resume/search')).status).toBe(200);
     expect(await terminateBackends(appName)).toBeGreaterThan(0);
     await sleep(100);
     for (let i = 0; i < 5; i++) expect((await m.client.get('/api/user/main_info')).status).toBe(200);
