@@ -27,6 +27,8 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // The vacancy editor (TipTap, ProseMirror) loads only with the editor, never with Mantine's core.
+          if (/@mantine\/tiptap|@tiptap|prosemirror|linkifyjs|orderedmap|rope-sequence|w3c-keyname/.test(id)) return 'editor';
           if (id.includes('@mantine') || id.includes('@floating-ui') || id.includes('react-remove-scroll')) return 'mantine';
           if (id.includes('react-router')) return 'router';
           if (id.includes('react-dom') || id.includes('/react/') || id.includes('scheduler')) return 'react';
