@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, registeredMember, TestClient } from '../../test/helpers.ts';
-import type { BuiltApp } from '../app.ts';
+import { createTestApp, registeredMember, TestClient, testConfig, testDatabase } from '../../test/helpers.ts';
+import { type BuiltApp, buildApp } from '../app.ts';
 import { passwordResets } from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { CHANNEL_TOKEN_TTL_SECONDS } from '../lib/realtime.ts';
@@ -20,8 +20,8 @@ beforeAll(async () => {
 type Message = { event: string; channel?: string; data?: unknown };
 
 /** A real WebSocket client that records messages and how it was closed. */
-async function socket() {
-  const ws = new WebSocket(url);
+async function socket(at = url) {
+  const ws = new WebSocket(at);
   const received: Message[] = [];
   let closedWith: number | null = null;
   ws.on('message', (raw) => received.push(JSON.parse(String(raw))));
@@ -160,5 +160,26 @@ describe('real-time subscriptions end with the token', () => {
     await ws.waitFor((e) => e.event === 'notification');
     expect(ws.received.filter((e) => e.event === 'notification')).toHaveLength(1); // one listener, not two
     ws.close();
+  });
+});
+
+describe('revocation across instances', () => {
+  it.skipIf(!process.env.TEST_REDIS_URL)('a logout on one instance closes the socket held by another (Redis)', async () => {
+    const database = await testDatabase();
+    const config = testConfig({ REDIS_URL: process.env.TEST_REDIS_URL as string });
+    const one = await buildApp(config, { database, startWorker: false, logger: false });
+    const two = await buildApp({ ...config }, { database, startWorker: false, logger: false });
+    await two.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const m = await registeredMember(one.app);
+      const answer = (await m.client.post('/api/user/csrf-token')).body.res as { token: string; channel: string };
+      const ws = await socket(`ws://127.0.0.1:${(two.app.server.address() as { port: number }).port}/ws`);
+      expect(await ws.subscribe(answer.channel, answer.token)).toBe('subscribed');
+      expect((await m.client.post('/logout')).status).toBe(200);
+      expect(await ws.waitClosed()).toBe(SOCKET_REVOKED);
+    } finally {
+      await one.app.close();
+      await two.app.close();
+    }
   });
 });
