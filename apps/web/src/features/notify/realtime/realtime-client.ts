@@ -35,7 +35,8 @@ export function backoffDelay(attempt: number, min = 1000, max = 30_000): number 
  * One WebSocket to the private channel `user.{id}`: subscribes with a token of
  * POST /api/user/csrf-token, reconnects with backoff (1 s → 30 s) and subscribes again with a fresh
  * token after every reconnect. The server ends a subscription when its token expires and closes the
- * socket when the user's sessions end, so the token is renewed every 4 minutes on the open socket. `stop()` closes it for good (logout).
+ * socket when the user's sessions end, so the token is renewed every 4 minutes on the open socket.
+ * `stop()` closes it for good (logout).
  */
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   const {
