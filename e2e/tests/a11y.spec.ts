@@ -25,7 +25,7 @@ async function audit(page: Page, testInfo: TestInfo, what: string) {
   expect(critical, `critical a11y violations on ${what}`).toEqual([]);
 }
 
-test.describe('accessibility (axe-core)', () => {
+test.describe('accessibility (axe-core)', { tag: '@ui-only' }, () => {
   test('home page has no critical violations', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page.getByRole('banner')).toBeVisible();

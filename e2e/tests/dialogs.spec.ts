@@ -2,7 +2,7 @@ import { registrationPayload } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { closeDialog, dialog, fillRegistration, openRegistration } from '../fixtures/ui.ts';
 
-test.describe('error dialogs of SEED 8', () => {
+test.describe('error dialogs of SEED 8', { tag: '@ui-only' }, () => {
   test('a basic member opening /admin meets «Что-то не так — Доступ к услуге ограничен»', async ({ page, registerUser, loginViaApi }) => {
     const user = await registerUser();
     await loginViaApi(user);

@@ -3,7 +3,7 @@ import { decodeHeaderValue, decodeMail, decodeQuotedPrintable } from '../fixture
 import { extractLoginCode, extractResetLink } from '../fixtures/mailbox.ts';
 
 // The decoder the journeys read mail with (mailparser is not installable here), checked on its own.
-test.describe('mail decoder', () => {
+test.describe('mail decoder', { tag: '@ui-only' }, () => {
   test('quoted-printable: soft breaks, =XX bytes, UTF-8', () => {
     expect(decodeQuotedPrintable('=D0=9F=D1=80=D0=B8=D0=B2=D0=B5=D1=82, a=3Db=\r\nc').toString('utf8')).toBe('Привет, a=bc');
   });
