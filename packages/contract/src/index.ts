@@ -15,3 +15,4 @@ export * from './team.ts';
 export * from './search.ts';
 export * from './review.ts';
 export * from './vacancy.ts';
+export * from './admin.ts';
