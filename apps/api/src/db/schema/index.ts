@@ -7,3 +7,5 @@ export * from './resume.ts';
 export * from './cabinet.ts';
 export * from './review.ts';
 export * from './vacancy.ts';
+export * from './audit.ts';
+export * from './admin.ts';

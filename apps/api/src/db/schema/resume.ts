@@ -121,9 +121,8 @@ export const contactOpenings = pgTable(
   'contact_openings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    resumeId: bigint('resume_id', { mode: 'number' })
-      .notNull()
-      .references(() => resumes.id, { onDelete: 'cascade' }),
+    /** Null once the candidate's data is deleted on request: the opening itself stays counted. */
+    resumeId: bigint('resume_id', { mode: 'number' }).references(() => resumes.id, { onDelete: 'set null' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

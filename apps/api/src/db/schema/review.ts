@@ -33,6 +33,8 @@ export const reviewRequests = pgTable(
     status: text('status').$type<ReviewRequestStatus>().notNull().default('pending'),
     answeredAt: tstz('answered_at'),
     answerIp: text('answer_ip'),
+    /** The version of CONSENT_TEXTS.review_answer the author accepted. */
+    answerConsentVersion: text('answer_consent_version'),
     declineReason: text('decline_reason'),
     resentAt: tstz('resent_at'),
     remindedAt: tstz('reminded_at'),

@@ -34,6 +34,13 @@ export const users = pgTable(
     notifyEmail: boolean('notify_email').notNull().default(true),
     notifyTelegram: boolean('notify_telegram').notNull().default(true),
     blockedAt: tstz('blocked_at'),
+    blockedReason: text('blocked_reason'),
+    /** The admin's answer to the residency request: null while it waits (or was never made). */
+    residencyDecision: text('residency_decision').$type<'approved' | 'rejected'>(),
+    residencyDecidedAt: tstz('residency_decided_at'),
+    residencyComment: text('residency_comment'),
+    /** The version of CONSENT_TEXTS.registration accepted at registration. */
+    consentVersion: text('consent_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -123,6 +123,8 @@ export const vacancyReplies = pgTable(
     fileSize: integer('file_size'),
     consentAt: tstz('consent_at'),
     consentIp: text('consent_ip'),
+    /** The version of CONSENT_TEXTS.reply the candidate accepted. */
+    consentVersion: text('consent_version'),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
