@@ -13,6 +13,7 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  SEARCH_DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('HR-клуб <no-reply@hr-club.local>'),
@@ -42,6 +43,8 @@ export type Config = {
   appUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** A read replica the resume search runs on (PostgreSQL only); undefined: DATABASE_URL. */
+  searchDatabaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
+    searchDatabaseUrl: e.SEARCH_DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

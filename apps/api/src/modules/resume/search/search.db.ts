@@ -8,18 +8,9 @@ import type { Sql } from './search.sql.ts';
  * How the search runs its statements: straight on the driver (text + $n values — the SQL the bench
  * also runs by hand), independent statements at once on separate connections.
  *
- * On PostgreSQL the search has its own small pool whose sessions start with:
- * - `jit = off`: JIT compilation costs 20–100 ms and the cost estimates of exactly these aggregate
- *   queries trigger it, while they run in a few milliseconds;
- * - `enable_seqscan = off`: every statement is built to be driven by an index (partial, GIN, the
- *   sample); when an estimate goes wrong on a very common word the planner must still not read the
- *   whole resumes table;
- * - `work_mem = 16MB`: bitmaps of a big city's rows (200 000 in Moscow) stay exact instead of
- *   turning lossy and making every row of their pages be rechecked;
- * - `cpu_index_tuple_cost = 0.05` (10× the default): measured here, an index entry read into a
- *   bitmap costs ~0.1 µs against ~3 µs for a heap page, and with the default the planner builds
- *   bitmaps of 200 000 entries (a quarter of the table: «part-time», «updated this month») to save
- *   a few thousand heap reads.
+ * On PostgreSQL the search has its own small pool (on SEARCH_DATABASE_URL, a read replica, when set)
+ * whose sessions start with SEARCH_SESSION_SETTINGS (below: what each is for). The settings a session
+ * cannot change (shared_buffers…) are in docs/performance.md as the server's recommended configuration.
  * PGlite has one connection: statements simply run one after another.
  */
 export type SqlRunner = {
@@ -52,8 +43,41 @@ async function inTransaction<T>(client: Client, statement: Sql, opts: { settings
   }
 }
 
-export const SEARCH_SESSION_OPTIONS = '-c jit=off -c enable_seqscan=off -c work_mem=16MB -c cpu_index_tuple_cost=0.05';
+/**
+ * The planner and executor settings of every search session (sent as startup options, so they hold
+ * from the first statement and survive nothing else: the app's own pool keeps the server's defaults).
+ */
+export const SEARCH_SESSION_SETTINGS: Record<string, string> = {
+  // JIT compilation costs 20–100 ms and the cost estimates of exactly these aggregates trigger it,
+  // while they run in a few milliseconds.
+  jit: 'off',
+  // Every statement is built to be driven by an index (partial, GIN, the sample); when an estimate
+  // goes wrong on a very common word the planner must still not read the whole table.
+  enable_seqscan: 'off',
+  // Bitmaps of a big city's rows (200 000 in Moscow) stay exact instead of lossy (every row of a
+  // lossy page is rechecked, the tsvector detoasted).
+  work_mem: '32MB',
+  // Measured here: an index entry read into a bitmap costs ~0.1 µs against ~3 µs for a heap page;
+  // with the default the planner builds bitmaps of a quarter of the table to save a few heap reads.
+  cpu_index_tuple_cost: '0.05',
+  // The tables live in memory (the OS cache at least) on an SSD: a random page is not 4× a
+  // sequential one, and the stock 4 makes the planner prefer big bitmaps to ordered index walks.
+  random_page_cost: '1.1',
+  // Bitmap heap scans prefetch this many pages ahead (the stock 1 reads them one by one when the
+  // heap is not in shared_buffers).
+  effective_io_concurrency: '64',
+  // What the kernel caches for PostgreSQL (a planner hint only: nothing is allocated).
+  effective_cache_size: '4GB',
+  // A search is a few milliseconds of index work: starting parallel workers costs more than it
+  // saves and takes the cores the concurrent searches need.
+  max_parallel_workers_per_gather: '0',
+};
+export const SEARCH_SESSION_OPTIONS = Object.entries(SEARCH_SESSION_SETTINGS)
+  .map(([k, v]) => `-c ${k}=${v}`)
+  .join(' ');
 export const SEARCH_POOL_SIZE = 8;
+/** Sessions the search pool keeps open while idle (and opens ahead: warmSearchPool). */
+export const SEARCH_POOL_WARM = 4;
 
 /** The search pool's statement limit when the app has not set one (config SEARCH_STATEMENT_TIMEOUT_MS). */
 export const DEFAULT_SEARCH_TIMEOUT_MS = 5000;
@@ -71,6 +95,10 @@ export function createSearchPool(config: pg.PoolConfig, statementTimeoutMs = 0, 
     query_timeout: undefined,
     ...limits,
     max: SEARCH_POOL_SIZE,
+    // A fresh backend loads the catalog entries of resumes and its ~35 indexes on its first plan
+    // (several milliseconds): the search keeps a few warm sessions instead of closing them after 10 s.
+    min: SEARCH_POOL_WARM,
+    idleTimeoutMillis: 5 * 60_000,
     options: SEARCH_SESSION_OPTIONS,
   });
   watchPool(pool, outage);
@@ -92,17 +120,48 @@ export function poolRunner(pool: pg.Pool): SqlRunner {
   };
 }
 
-const runners = new WeakMap<Database, { runner: SqlRunner; close(): Promise<void> }>();
-const timeouts = new WeakMap<Database, number>();
+/**
+ * Opens the warm sessions ahead of the first search: each plans a statement over resumes, which loads
+ * the table's and its indexes' catalog entries into that backend.
+ */
+export async function warmSearchPool(pool: pg.Pool, sessions = SEARCH_POOL_WARM): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: sessions }, () => pool.connect()));
+  try {
+    await Promise.all(clients.map((c) => c.query('explain select r.id from resumes r where r.vacancy_id is null and r.id % 64 = 0 limit 1')));
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
 
-/** The statement limit of this database's search pool (from the app's config, before the first search). */
-export function setSearchStatementTimeout(database: Database, ms: number): void {
-  if (timeouts.get(database) === ms) return;
-  timeouts.set(database, ms);
-  // A pool opened with another limit is replaced; its running statements finish first.
+type SearchPoolSettings = {
+  /** The statement limit (config SEARCH_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
+  /** A read replica the search runs on (config SEARCH_DATABASE_URL); undefined: the app's database. */
+  databaseUrl?: string;
+};
+const runners = new WeakMap<Database, { runner: SqlRunner; pool?: pg.Pool; close(): Promise<void> }>();
+const settingsOf = new WeakMap<Database, SearchPoolSettings>();
+
+/** Where and how this database's search pool connects (from the app's config, before the first search). */
+export function configureSearchPool(database: Database, settings: SearchPoolSettings): void {
+  const known = settingsOf.get(database);
+  if (known && known.statementTimeoutMs === settings.statementTimeoutMs && known.databaseUrl === settings.databaseUrl) return;
+  settingsOf.set(database, settings);
+  // A pool opened with other settings is replaced; its running statements finish first.
   const entry = runners.get(database);
   runners.delete(database);
   void entry?.close();
+}
+
+/** The statement limit of this database's search pool (the replica setting stays as it was). */
+export function setSearchStatementTimeout(database: Database, ms: number): void {
+  configureSearchPool(database, { ...settingsOf.get(database), statementTimeoutMs: ms });
+}
+
+/** The search pool of this database (opening it), or null on PGlite. */
+export function searchPoolOf(database: Database): pg.Pool | null {
+  runnerFor(database);
+  return runners.get(database)?.pool ?? null;
 }
 
 /** The search's runner for the app's database: its own pool beside the app's, or the PGlite instance. */
@@ -110,12 +169,15 @@ export function runnerFor(database: Database): SqlRunner {
   const known = runners.get(database);
   if (known) return known.runner;
   const client = (database.db as unknown as { $client: unknown }).$client;
-  let entry: { runner: SqlRunner; close(): Promise<void> };
+  let entry: { runner: SqlRunner; pool?: pg.Pool; close(): Promise<void> };
   if (database.kind === 'postgres') {
     const main = client as pg.Pool;
-    const timeout = timeouts.get(database) ?? DEFAULT_SEARCH_TIMEOUT_MS;
-    const pool = createSearchPool({ ...(main.options as pg.PoolConfig) }, timeout, database.outage);
-    entry = { runner: poolRunner(pool), close: () => pool.end() };
+    const settings = settingsOf.get(database);
+    const timeout = settings?.statementTimeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
+    // On a replica: the app pool's settings (timeouts, keep-alive, application name), its address.
+    const where = settings?.databaseUrl ? { connectionString: settings.databaseUrl } : {};
+    const pool = createSearchPool({ ...(main.options as pg.PoolConfig), ...where }, timeout, database.outage);
+    entry = { runner: poolRunner(pool), pool, close: () => pool.end() };
   } else {
     const lite = client as PGlite;
     entry = {
