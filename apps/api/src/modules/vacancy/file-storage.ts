@@ -17,7 +17,7 @@ export type FileStorage = {
 };
 
 /** Rows of at most this many bytes: small enough to stream, big enough to be few. */
-const CHUNK_BYTES = 256 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 export function postgresFileStorage(database: Database): FileStorage {
   const { db } = database;

@@ -186,7 +186,8 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.get('/:id/reply/:r_id/file', { ...member, schema: { tags, params: replyIdParams } }, async (request, reply) => {
+    // Sent as stored: a PDF or DOCX is compressed already, and compressing 10 MB costs more than it saves.
+    app.get('/:id/reply/:r_id/file', { ...member, compress: false, schema: { tags, params: replyIdParams } }, async (request, reply) => {
       const file = await replyFile(ctx, currentUser(request).id, request.params.id, request.params.r_id);
       return reply
         .header('Content-Type', MIME[file.type])
