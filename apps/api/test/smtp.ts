@@ -12,6 +12,9 @@ export async function startSmtpCapture(opts: { port?: number; refuse?: () => boo
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
+    // close() ends the clients' kept-open (pooled) connections after a second instead of 30.
+    closeTimeout: 1000,
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (!opts.refuse?.()) return callback();

@@ -35,7 +35,16 @@ afterAll(async () => {
 
 const ctx = () => built.ctx;
 const rows = <T>(q: ReturnType<typeof sql>) => ctx().database.rows<T>(q);
-type JobState = { id: number; attempts: number; done: boolean; failed: boolean; last_error: string | null; priority: number; payload: Record<string, unknown>; delay: number };
+type JobState = {
+  id: number;
+  attempts: number;
+  done: boolean;
+  failed: boolean;
+  last_error: string | null;
+  priority: number;
+  payload: Record<string, unknown>;
+  delay: number;
+};
 const jobState = async (id: number) =>
   (
     await rows<JobState>(sql`
@@ -44,7 +53,10 @@ const jobState = async (id: number) =>
       from jobs where id = ${id}`)
   )[0] as JobState;
 const lastJobTo = async (to: string) =>
-  Number((await rows<{ id: number }>(sql`select id::int from jobs where kind = 'mail' and payload->>'to' = ${to} order by id desc limit 1`))[0]?.id);
+  Number(
+    (await rows<{ id: number }>(sql`select id::int from jobs where kind = 'mail' and payload->>'to' = ${to} order by id desc limit 1`))[0]
+      ?.id,
+  );
 const dueNow = (id: number) => ctx().database.db.execute(sql`update jobs set run_at = now() where id = ${id}`);
 const mailTo = async (to: string, extra: { secret?: boolean } = {}) => {
   await ctx().database.db.transaction((tx) => enqueueMail(tx, { to, subject: 'Проверка', text: 'Текст письма', ...extra }));
@@ -55,18 +67,20 @@ const receivedBy = (to: string) => smtp.received.filter((m) => m.to.includes(to)
 describe('the registry', () => {
   it('refuses an unknown kind or a bad payload on enqueue, loudly and without a row', async () => {
     const to = uniqueEmail('bad');
-    await expect(
-      ctx().database.db.transaction((tx) => enqueueJob(tx, 'no.such.kind' as never, {} as never)),
-    ).rejects.toThrow(/unknown job kind "no.such.kind"/);
-    await expect(
-      ctx().database.db.transaction((tx) => enqueueJob(tx, 'mail', { to, subject: '', text: 'x' })),
-    ).rejects.toThrow(/bad payload for job "mail"/);
+    await expect(ctx().database.db.transaction((tx) => enqueueJob(tx, 'no.such.kind' as never, {} as never))).rejects.toThrow(
+      /unknown job kind "no.such.kind"/,
+    );
+    await expect(ctx().database.db.transaction((tx) => enqueueJob(tx, 'mail', { to, subject: '', text: 'x' }))).rejects.toThrow(
+      /bad payload for job "mail"/,
+    );
     expect(Number.isNaN(await lastJobTo(to))).toBe(true);
   });
 
   it('marks a stored job of an unknown kind or with a bad payload failed at once, never retried', async () => {
     const [unknown] = await rows<{ id: number }>(sql`insert into jobs (kind, payload) values ('no.such.kind', '{}') returning id::int`);
-    const [bad] = await rows<{ id: number }>(sql`insert into jobs (kind, payload) values ('mail', '{"subject":"без адреса"}') returning id::int`);
+    const [bad] = await rows<{ id: number }>(
+      sql`insert into jobs (kind, payload) values ('mail', '{"subject":"без адреса"}') returning id::int`,
+    );
     await ctx().queue.runPending();
     for (const id of [unknown?.id, bad?.id] as number[]) {
       await dueNow(id);
@@ -240,7 +254,11 @@ describe('priorities and secrets', () => {
     await notify(ctx(), aId, { title: 'Одному', message: 'Текст' });
     expect((await jobState(await lastJobTo(a.email))).priority).toBe(PRIORITY.bulk);
 
-    const { notified } = await notifyMany(ctx(), { userIds: [aId, bId, blockedId] }, { title: 'Многим', message: '<b>Текст</b>', url: '/x' });
+    const { notified } = await notifyMany(
+      ctx(),
+      { userIds: [aId, bId, blockedId] },
+      { title: 'Многим', message: '<b>Текст</b>', url: '/x' },
+    );
     expect(notified).toBe(2);
     const copies = await rows<{ to: string; priority: number; text: string }>(
       sql`select payload->>'to' as to, priority, payload->>'text' as text from jobs where payload->>'subject' = 'HR-клуб: Многим' order by id`,
@@ -262,11 +280,13 @@ describe('retention cleanup', () => {
     const db = ctx().database.db;
     const job = async (state: string) =>
       Number(
-        (await rows<{ id: number }>(sql`insert into jobs (kind, payload, created_at, run_at, done_at, failed_at)
+        (
+          await rows<{ id: number }>(sql`insert into jobs (kind, payload, created_at, run_at, done_at, failed_at)
           values ('mail', ${JSON.stringify({ tag })}::jsonb, now() - interval '60 days', now() - interval '60 days',
             ${state.startsWith('done') ? sql`now() - ${state.slice(5)}::interval` : sql`null`},
             ${state.startsWith('failed') ? sql`now() - ${state.slice(7)}::interval` : sql`null`})
-          returning id::int`))[0]?.id,
+          returning id::int`)
+        )[0]?.id,
       );
     const jobs = {
       doneOld: await job('done 8 days'),
@@ -303,7 +323,11 @@ describe('retention cleanup', () => {
     const ids = await rows<{ id: number }>(sql`select id::int from jobs where payload->>'tag' = ${tag} order by id`);
     expect(ids.map((r) => r.id)).toEqual([jobs.doneRecent, jobs.failedRecent, pendingOld?.id].sort((x, y) => Number(x) - Number(y)));
     const left = async (table: string, column: string) =>
-      (await rows<{ v: string }>(sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)} where ${sql.identifier(column)} like ${`%-${tag}`} order by 1`)).map((r) => r.v);
+      (
+        await rows<{ v: string }>(
+          sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)} where ${sql.identifier(column)} like ${`%-${tag}`} order by 1`,
+        )
+      ).map((r) => r.v);
     expect(await left('sessions', 'id')).toEqual([`live-${tag}`]);
     expect(await left('rate_limits', 'key')).toEqual([`live-${tag}`]);
     expect(await left('client_errors', 'error')).toEqual([`live-${tag}`]);

@@ -35,16 +35,15 @@ const text = (max: number) => z.string().max(max);
 
 /** Inline buttons under a Telegram message (e.g. a reply's «Пригласить» / «Отказать»). */
 export const telegramReplyMarkup = z.object({
-  inline_keyboard: z.array(
-    z
-      .array(
-        z.union([
-          z.object({ text: text(200).min(1), callback_data: text(64) }),
-          z.object({ text: text(200).min(1), url: text(2000) }),
-        ]),
-      )
-      .max(8),
-  ).max(10),
+  inline_keyboard: z
+    .array(
+      z
+        .array(
+          z.union([z.object({ text: text(200).min(1), callback_data: text(64) }), z.object({ text: text(200).min(1), url: text(2000) })]),
+        )
+        .max(8),
+    )
+    .max(10),
 });
 export type TelegramReplyMarkup = z.infer<typeof telegramReplyMarkup>;
 

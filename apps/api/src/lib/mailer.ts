@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -21,7 +21,9 @@ export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10
 /** Real SMTP when SMTP_URL is set; otherwise the log and the mail_outbox table. */
 export function createMailer(opts: { smtpUrl?: string; from: string; database: Database; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(new SMTPTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS_MS }));
+    // One kept-open connection: the worker sends one letter at a time, and a fan-out of thousands
+    // of copies should not pay a TCP/TLS handshake for each (about 3× faster on loopback).
+    const transport = nodemailer.createTransport(new SMTPPool({ url: opts.smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS_MS }));
     return {
       async send({ secret: _secret, ...mail }) {
         await transport.sendMail({ from: opts.from, ...mail });

@@ -157,7 +157,9 @@ export class JobQueue {
     const renew = setInterval(
       () => {
         this.database.db
-          .execute(sql`update jobs set locked_until = now() + make_interval(secs => ${JOB_LEASE_SECONDS}) where id = ${job.id} and done_at is null`)
+          .execute(
+            sql`update jobs set locked_until = now() + make_interval(secs => ${JOB_LEASE_SECONDS}) where id = ${job.id} and done_at is null`,
+          )
           .catch(() => {});
       },
       (JOB_LEASE_SECONDS * 1000) / 3,

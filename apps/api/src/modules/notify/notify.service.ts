@@ -134,7 +134,11 @@ async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: Not
   }
 }
 
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export async function listNotifications(ctx: AppContext, userId: number, page: number): Promise<Paginated<NotificationItem>> {
   const { db } = ctx.database;
@@ -163,7 +167,10 @@ export async function markRead(ctx: AppContext, userId: number, ids?: number[]):
   const own = and(eq(notifications.userId, userId), isNull(notifications.readAt));
   const where = ids?.length ? and(own, inArray(notifications.id, ids)) : own;
   const done = await ctx.database.db.update(notifications).set({ readAt: sql`now()` }).where(where).returning({ id: notifications.id });
-  if (done.length) await ctx.realtime.publish({ channel: `user.${userId}`, event: 'notification.read', data: { ids: done.map((d) => d.id) } }).catch(() => {});
+  if (done.length)
+    await ctx.realtime
+      .publish({ channel: `user.${userId}`, event: 'notification.read', data: { ids: done.map((d) => d.id) } })
+      .catch(() => {});
   return done.length;
 }
 
