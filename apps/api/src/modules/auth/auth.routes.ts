@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { revokeRealtime } from '../../plugins/realtime-socket.ts';
+import { auditedLogin } from '../audit/audit.login.ts';
 import {
   type Caller,
   checkLoginCode,
@@ -69,7 +70,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.post('/login', { schema: { tags, body: loginBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
-      const user = await checkPasswordLogin(ctx, callerOf(request), request.body.email, request.body.password);
+      const user = await auditedLogin(ctx, request, 'password', () => checkPasswordLogin(ctx, callerOf(request), request.body.email, request.body.password));
       await sessions.startSession(request, reply, user, request.body.remember);
       markDevice(request, reply, user.email);
       return { status: 'success' as const, res: {} };
@@ -112,7 +113,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.post('/api/auth/code', { schema: { tags, body: codeBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
-      const user = await checkLoginCode(ctx, callerOf(request), request.body.code);
+      const user = await auditedLogin(ctx, request, 'code', () => checkLoginCode(ctx, callerOf(request), request.body.code));
       await sessions.startSession(request, reply, user, false);
       markDevice(request, reply, user.email);
       return { status: 'success' as const, res: {} };

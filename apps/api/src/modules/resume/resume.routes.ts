@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
+import { audit } from '../audit/audit.ts';
 import { pageQuery } from '../favourite/favourite.routes.ts';
 import { openContacts, popularResumes, viewResume } from './resume.service.ts';
 
@@ -32,7 +33,11 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post(
       '/:hash/contacts',
       { preHandler: requireUser, schema: { tags, params: resumeHashParam, response: { 200: success(resumeContacts), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await openContacts(ctx, currentUser(request), request.params.hash) }),
+      async (request) => {
+        const res = await openContacts(ctx, currentUser(request), request.params.hash);
+        await audit(ctx, { actorId: currentUser(request).id, action: 'resume.contacts_open', objectType: 'resume', objectId: request.params.hash, ip: request.ip });
+        return { status: 'success' as const, res };
+      },
     );
   };
 }

@@ -11,6 +11,7 @@ import {
   type ReviewRequestPublic,
   type reviewRequestCreateBody,
   type reviewRequestSendBody,
+  consentVersion,
 } from '@hr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -231,7 +232,7 @@ export async function answerRequest(
   const answered = await ctx.database.db.transaction(async (tx) => {
     const [req] = await tx
       .update(reviewRequests)
-      .set({ status: 'answered', answeredAt: new Date(), answerIp: ip })
+      .set({ status: 'answered', answeredAt: new Date(), answerIp: ip, answerConsentVersion: consentVersion('review_answer') })
       .where(and(eq(reviewRequests.id, id), STILL_OPEN))
       .returning();
     if (!req) return null;

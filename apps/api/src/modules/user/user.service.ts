@@ -1,4 +1,4 @@
-import { type AccessFlag, ACCESS_FLAGS, type AccountType, MSG, normalizeEmail, phoneDigits } from '@hr/contract';
+import { type AccessFlag, ACCESS_FLAGS, type AccountType, consentVersion, MSG, normalizeEmail, phoneDigits } from '@hr/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -72,6 +72,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
         residencyRequested: input.residencyRequested ?? false,
         hasConsultation: input.hasConsultation ?? false,
         profileConfirmedAt: input.confirmed ? new Date() : null,
+        consentVersion: input.confirmed ? consentVersion('registration') : null,
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');

@@ -11,6 +11,7 @@ import {
   replyBody,
   TELEGRAM_REPLY_BUTTONS,
   VACANCY_MSG,
+  consentVersion,
 } from '@hr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -127,6 +128,7 @@ export async function submitReply(
           fileSize: file?.size ?? null,
           consentAt: new Date(),
           consentIp: ip,
+          consentVersion: consentVersion('reply'),
         })
         .returning({ id: vacancyReplies.id });
       if (!reply) throw new Error('reply not written');

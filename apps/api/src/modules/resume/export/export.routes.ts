@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { fieldErrors } from '../../../lib/app-error.ts';
 import { exportSearch } from './export.service.ts';
+import { audit } from '../../audit/audit.ts';
 
 const exportQuery = z
   .object({ format: z.enum(['csv', 'xlsx'], { error: 'Формат выгрузки: csv или xlsx' }) })
@@ -36,6 +37,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsync {
           throw fieldErrors(errors);
         }
         const file = await exportSearch(ctx, request.user, parsed.data, format);
+        await audit(ctx, { actorId: request.user?.id ?? null, action: 'resume.export', objectType: 'resume', ip: request.ip, details: { format, file: file.filename } });
         return reply
           .type(file.type)
           .header('Content-Disposition', `attachment; filename="${file.filename}"`)
