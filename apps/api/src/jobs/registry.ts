@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { sendTelegramJob } from '../modules/telegram/telegram.service.ts';
 import { remindRequester } from '../modules/review/review.requests.ts';
 import { runCleanup } from './cleanup.ts';
+import { runImportJob } from '../modules/admin/admin.imports.ts';
 
 /**
  * Every kind of background job, in one place: its payload (checked when it is enqueued and again
@@ -80,6 +81,13 @@ export const JOBS = {
     payload: z.object({ request_id: z.string().min(1).max(64) }),
     priority: 'normal',
     run: (ctx, p) => remindRequester(ctx, p.request_id),
+  }),
+
+  /** A resume import uploaded in the back office (modules/admin/admin.imports.ts); a rerun starts over. */
+  'admin.resume_import': job({
+    payload: z.object({ import_id: z.number().int().positive() }),
+    priority: 'bulk',
+    run: (ctx, p) => runImportJob(ctx, p.import_id),
   }),
 
   /** Retention (docs/decisions.md): old jobs, expired sessions and limits, old client errors. */

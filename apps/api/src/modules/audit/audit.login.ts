@@ -23,9 +23,17 @@ export async function auditedLogin(
   } catch (err) {
     if (err instanceof AppError && (err.kind === 'validation' || err.kind === 'too_many')) {
       const email = (request.body as { email?: unknown } | undefined)?.email;
-      const account = typeof email === 'string' ? await findUserByEmail(ctx.database.db, normalizeEmail(email)).catch(() => undefined) : undefined;
+      const account =
+        typeof email === 'string' ? await findUserByEmail(ctx.database.db, normalizeEmail(email)).catch(() => undefined) : undefined;
       const reason = err.kind === 'too_many' ? 'too_many' : err.message === MSG.userBlocked ? 'blocked' : 'bad_credentials';
-      await audit(ctx, { actorId: account?.id ?? null, action: 'auth.login_failed', objectType: 'user', objectId: account?.id ?? null, ip: request.ip, details: { method, reason } });
+      await audit(ctx, {
+        actorId: account?.id ?? null,
+        action: 'auth.login_failed',
+        objectType: 'user',
+        objectId: account?.id ?? null,
+        ip: request.ip,
+        details: { method, reason },
+      });
     }
     throw err;
   }

@@ -1,4 +1,11 @@
-import { AUDIT_ACTION_TITLES, AUDIT_EXPORT_MAX_ROWS, type AuditAction, type AuditEntry, type auditQuery, type Paginated } from '@hr/contract';
+import {
+  AUDIT_ACTION_TITLES,
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditAction,
+  type AuditEntry,
+  type auditQuery,
+  type Paginated,
+} from '@hr/contract';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -62,7 +69,18 @@ const dateTime = (iso: string) =>
 /** The filtered log as CSV (newest first), formula-safe through the resume export's writer. */
 export async function auditCsv(ctx: AppContext, f: Filters): Promise<{ csv: Buffer; rows: number }> {
   const entries = await select(ctx, f, AUDIT_EXPORT_MAX_ROWS, 0);
-  const header = ['ID', 'Дата и время (МСК)', 'Кто (ID)', 'Кто', 'Действие', 'Код действия', 'Объект', 'ID объекта', 'IP-адрес', 'Подробности'];
+  const header = [
+    'ID',
+    'Дата и время (МСК)',
+    'Кто (ID)',
+    'Кто',
+    'Действие',
+    'Код действия',
+    'Объект',
+    'ID объекта',
+    'IP-адрес',
+    'Подробности',
+  ];
   const rows: Cell[][] = entries.map((e) => [
     e.id,
     dateTime(e.created_at),
