@@ -15,7 +15,7 @@ import { RealtimeHub } from './lib/realtime.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { connectRedis } from './lib/redis.ts';
 import { registerMailJobs } from './modules/auth/auth.mail.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminRoutes, selfExportRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
 import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
@@ -114,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dictionaryRoutes(ctx), { prefix: '/api' });
   await app.register(errorReportRoutes(ctx), { prefix: '/api/error' });
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
+  await app.register(selfExportRoutes(ctx), { prefix: '/api/user' });
   await app.register(resumeRoutes(ctx), { prefix: '/api/resume' });
   await app.register(exportRoutes(ctx), { prefix: '/api/resume' });
   await app.register(searchRoutes(ctx), { prefix: '/api/resume' });
