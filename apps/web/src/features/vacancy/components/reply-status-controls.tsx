@@ -55,7 +55,7 @@ export function ReplyStatusControls({ reply }: { reply: ReplyDetail }) {
 
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={2} spacing="xs" role="group" aria-label="Статус отклика">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" role="group" aria-label="Статус отклика">
         {ACTIONS.map((action) => {
           const current = reply.status === action.status;
           const Icon = action.icon;

@@ -9,7 +9,7 @@ const TEXT: Record<string, string> = { gray: '#3b4450', teal: '#0b5e4f', red: '#
 export function VacancyStatusBadge({ status }: { status: VacancyStatus }) {
   const color = VACANCY_COLORS[status];
   return (
-    <Badge variant="light" color={color} c={TEXT[color]} radius="sm" tt="none" fw={600}>
+    <Badge variant="light" color={color} c={TEXT[color]} radius="sm" tt="none" fw={600} style={{ flexShrink: 0 }}>
       {VACANCY_STATUS_TITLES[status]}
     </Badge>
   );
