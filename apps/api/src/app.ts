@@ -26,6 +26,7 @@ import { exportRoutes } from './modules/resume/export/export.routes.ts';
 import { searchRoutes } from './modules/resume/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSessions, createSessionTools } from './plugins/session.ts';
 import { registerRealtimeSocket } from './plugins/realtime-socket.ts';
 import { notifyRoutes } from './modules/notify/notify.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app, { outage: database.outage });
+  registerNulGuard(app);
   registerSessions(app, sessions);
   registerMailJobs(ctx);
   await registerRealtimeSocket(app, realtime);

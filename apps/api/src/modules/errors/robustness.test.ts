@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../app.ts';
 import { runSweep } from '../../../test/openapi-sweep.ts';
 import { createTestApp, registeredMember } from '../../../test/helpers.ts';
 
 /** 2,000 in `npm test`; `npm run bench:robustness` sends 10,000 (ROBUSTNESS_REQUESTS, ROBUSTNESS_SEED). */
 const REQUESTS = Number(process.env.ROBUSTNESS_REQUESTS ?? 2000);
 const SEED = Number(process.env.ROBUSTNESS_SEED ?? 20_250_701);
+
+let built: BuiltApp;
+beforeAll(async () => {
+  built = await createTestApp();
+}, 120_000);
 
 /**
  * Bad input gets a clear 4xx, never a 5xx or a hang: every operation of the OpenAPI document, fuzzed by
@@ -13,7 +19,6 @@ const SEED = Number(process.env.ROBUSTNESS_SEED ?? 20_250_701);
  */
 describe('property-based sweep over the OpenAPI document', () => {
   it(`${REQUESTS} generated requests, not one 5xx`, async () => {
-    const built = await createTestApp();
     const report = await runSweep(built.app, built.ctx.database, { count: REQUESTS, seed: SEED });
     console.log(
       `robustness: ${report.requests} requests over ${report.operations} operations in ${(report.ms / 1000).toFixed(1)} s`,
@@ -33,7 +38,6 @@ describe('property-based sweep over the OpenAPI document', () => {
 /** Found by the sweep: ids past PostgreSQL's integer reached the database and came back as 500. */
 describe('ids beyond a PostgreSQL integer', () => {
   it('are a 422 with a Russian message, not a database error', async () => {
-    const built = await createTestApp();
     const { client } = await registeredMember(built.app);
     const big = 2 ** 31;
     const join = await client.post('/api/user/team/join', { lead_id: big });
@@ -43,5 +47,23 @@ describe('ids beyond a PostgreSQL integer', () => {
     expect((await client.get(`/api/user/person/${big}`)).status).toBe(422);
     expect((await client.request('DELETE', `/api/user/team/member/${big}`)).status).toBe(422);
     expect((await client.get(`/api/user/person/${big - 1}`)).status).toBe(404);
+  });
+});
+
+/** Found by the sweep: PostgreSQL keeps no U+0000, so such text reached the database as a 500. */
+describe('U+0000 in a request', () => {
+  it('is a 422 naming the field, in the query, the body and its nested fields', async () => {
+    const { client } = await registeredMember(built.app);
+    const city = await client.get('/api/auth/register/city?search=%00');
+    expect(city.status).toBe(422);
+    expect(city.body.errors).toEqual({ search: ['Недопустимый символ (U+0000) в тексте'] });
+    const report = await client.post('/api/error/send', { error: 'TypeError', info: 'a\u0000b' });
+    expect(report.status).toBe(422);
+    expect(Object.keys(report.body.errors ?? {})).toEqual(['info']);
+    const profile = await client.post('/api/user/profile', { fio: 'Иванова\u0000 Мария' });
+    expect(profile.status).toBe(422);
+    expect(Object.keys(profile.body.errors ?? {})).toEqual(['fio']);
+    // The same text without it is stored as usual.
+    expect((await client.post('/api/error/send', { error: 'TypeError', info: 'ab' })).status).toBe(200);
   });
 });
