@@ -39,13 +39,13 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(
       '/',
-      { onRequest: requireUser, schema: { tags, querystring: opinionListQuery, response: { 200: success(paginated(opinion)), ...errors } } },
+      { preValidation: requireUser, schema: { tags, querystring: opinionListQuery, response: { 200: success(paginated(opinion)), ...errors } } },
       async (request) => ({ status: 'success' as const, res: await listOpinions(ctx, currentUser(request), request.query) }),
     );
 
     app.post(
       '/',
-      { onRequest: requireUser, schema: { tags, body: opinionCreateBody, response: { 200: success(opinion), ...errors } } },
+      { preValidation: requireUser, schema: { tags, body: opinionCreateBody, response: { 200: success(opinion), ...errors } } },
       async (request) => ({
         status: 'success' as const,
         message: REVIEW_MSG.saved,
@@ -56,7 +56,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
     // ─── requests (before /:id so the static path wins plainly) ───
     app.get(
       '/request',
-      { onRequest: requireUser, schema: { tags, querystring: reviewRequestListQuery, response: { 200: success(paginated(reviewRequestItem)), ...errors } } },
+      { preValidation: requireUser, schema: { tags, querystring: reviewRequestListQuery, response: { 200: success(paginated(reviewRequestItem)), ...errors } } },
       async (request) => ({
         status: 'success' as const,
         res: await listRequests(ctx, currentUser(request), request.query.page, request.query.per_page),
@@ -65,7 +65,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/request',
-      { onRequest: requireUser, schema: { tags, body: reviewRequestCreateBody, response: { 200: success(reviewRequestItem), ...errors } } },
+      { preValidation: requireUser, schema: { tags, body: reviewRequestCreateBody, response: { 200: success(reviewRequestItem), ...errors } } },
       async (request) => ({
         status: 'success' as const,
         message: REVIEW_MSG.requestSent,
@@ -107,7 +107,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/request/:id/resend',
-      { onRequest: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(reviewRequestItem), ...errors } } },
+      { preValidation: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(reviewRequestItem), ...errors } } },
       async (request) => ({
         status: 'success' as const,
         message: REVIEW_MSG.resent,
@@ -118,13 +118,13 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
     // ─── one opinion: its author only ───
     app.get(
       '/:id',
-      { onRequest: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(opinion), ...errors } } },
+      { preValidation: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(opinion), ...errors } } },
       async (request) => ({ status: 'success' as const, res: await getOwnOpinion(ctx, currentUser(request), request.params.id) }),
     );
 
     app.put(
       '/:id',
-      { onRequest: requireUser, schema: { tags, params: reviewIdParam, body: opinionUpdateBody, response: { 200: success(opinion), ...errors } } },
+      { preValidation: requireUser, schema: { tags, params: reviewIdParam, body: opinionUpdateBody, response: { 200: success(opinion), ...errors } } },
       async (request) => ({
         status: 'success' as const,
         message: REVIEW_MSG.saved,
@@ -134,7 +134,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.delete(
       '/:id',
-      { onRequest: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(z.null()), ...errors } } },
+      { preValidation: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(z.null()), ...errors } } },
       async (request) => {
         await deleteOpinion(ctx, currentUser(request), request.params.id);
         return { status: 'success' as const, message: REVIEW_MSG.deleted, res: null };
