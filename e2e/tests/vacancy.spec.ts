@@ -57,7 +57,7 @@ test.describe('vacancy requests and replies', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Delete');
     await typeDescription(page, DESCRIPTION);
-    await expect(form.getByText(/из 10 000 символов/)).not.toContainText('для публикации ещё');
+    await expect(form.getByText(/из 10\s000 символов/)).not.toContainText('для публикации ещё');
     await form.getByRole('button', { name: 'Опубликовать' }).click();
 
     // ── the public page, as the owner sees it ──

@@ -168,7 +168,16 @@ export function VacancyViewPage() {
                 </Text>
               ) : null}
               {vacancy.status === 'published' && !sent ? (
-                <Button component="a" href="#reply" hiddenFrom="md" mt={4} leftSection={<IconSend size={18} />}>
+                <Button
+                  hiddenFrom="md"
+                  mt={4}
+                  leftSection={<IconSend size={18} />}
+                  onClick={() => {
+                    // No #hash navigation: the router would take it for a new page and reset the title.
+                    document.getElementById('reply')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                    document.getElementById('reply-field-fio')?.focus({ preventScroll: true });
+                  }}
+                >
                   Откликнуться
                 </Button>
               ) : null}
