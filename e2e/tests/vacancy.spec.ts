@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { uniqueEmail, uniquePhone } from '../fixtures/api.ts';
-import { waitForSubscription } from '../fixtures/cabinet.ts';
+import { fetchXsrf, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
+import { signInApi, waitForSubscription } from '../fixtures/cabinet.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { TITLE_SUFFIX, dialog, header, pickCity } from '../fixtures/ui.ts';
 import { memberWithVacancyAccess, tinyPdf, typeDescription } from '../fixtures/vacancy.ts';
@@ -18,7 +18,13 @@ async function axeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 test.describe('vacancy requests and replies', () => {
@@ -94,7 +100,9 @@ test.describe('vacancy requests and replies', () => {
       await reply.getByRole('textbox', { name: 'Сопроводительное письмо' }).fill('Готова выйти через две недели.');
 
       // Without consent the form says why, next to the checkbox.
-      await visitor.locator('input[type=file]').setInputFiles({ name: 'Петрова резюме.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+      await visitor
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'Петрова резюме.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
       await reply.getByRole('button', { name: 'Отправить отклик' }).click();
       await expect(reply.getByText('Необходимо согласие на обработку персональных данных')).toBeVisible();
       await expect(reply.getByRole('link', { name: 'обработку персональных данных' })).toHaveAttribute('href', '/personal-data');
@@ -192,6 +200,59 @@ test.describe('vacancy requests and replies', () => {
       await expect(visitor.getByRole('heading', { name: 'Вакансия не найдена' })).toBeVisible();
     } finally {
       await visitorContext.close();
+    }
+  });
+
+  test('a member without the option gets the access dialog; a closed vacancy takes no replies', async ({
+    page,
+    browser,
+    registerUser,
+    loginViaApi,
+  }) => {
+    const member = await registerUser();
+    await loginViaApi(member);
+    await page.goto('/vacancy/create');
+    await expect(page.getByText('Нужна опция «Заявки на вакансии»')).toBeVisible();
+    const form = page.locator('form.vacancy-form');
+    // Client checks first: the title is required, and the focus goes there.
+    await form.getByRole('button', { name: 'Сохранить черновик' }).click();
+    await expect(form.getByText('Укажите название вакансии')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Название вакансии' })).toBeFocused();
+    await form.getByRole('textbox', { name: 'Название вакансии' }).fill('Кладовщик');
+    await pickCity(form, 'Казан', 'Казань');
+    await form.getByRole('button', { name: 'Сохранить черновик' }).click();
+    const denied = dialog(page, /Что-то не так|Доступ/);
+    await expect(denied).toBeVisible();
+    await expect(denied).toContainText('Доступ к услуге ограничен');
+
+    // The owner closes a vacancy: a visitor sees «Вакансия закрыта» and no form.
+    const owner = await signInApi(await memberWithVacancyAccess());
+    let id: number;
+    try {
+      id = (
+        await owner.post<{ id: number }>('/api/vacancy', {
+          title: 'Водитель погрузчика',
+          city: '1',
+          description: `<p>${DESCRIPTION.join(' ')}</p>`,
+          status: 'published',
+        })
+      ).id;
+      const closed = await owner.ctx.delete(`/api/vacancy/${id}`, {
+        headers: { 'X-XSRF-TOKEN': await fetchXsrf(owner.ctx), Accept: 'application/json' },
+      });
+      expect(closed.status()).toBe(200);
+    } finally {
+      await owner.dispose();
+    }
+    const visitor = await browser.newContext();
+    try {
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(`/vacancy/${id}`);
+      await expect(visitorPage.getByRole('heading', { level: 1, name: 'Водитель погрузчика' })).toBeVisible();
+      await expect(visitorPage.getByText('Вакансия закрыта').first()).toBeVisible();
+      await expect(visitorPage.locator('form.reply-form')).toHaveCount(0);
+    } finally {
+      await visitor.close();
     }
   });
 });
