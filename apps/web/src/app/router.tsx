@@ -29,7 +29,16 @@ const PersonPage = named(() => import('@/features/person/pages/person-page.tsx')
 const ReviewEditPage = named(() => import('@/features/review/pages/review-edit-page.tsx'), 'ReviewEditPage');
 const ReviewRequestPage = named(() => import('@/features/review/pages/review-request-page.tsx'), 'ReviewRequestPage');
 const ReviewRequestSendPage = named(() => import('@/features/review/pages/review-request-send-page.tsx'), 'ReviewRequestSendPage');
-const AdminPage = named(() => import('@/features/admin/pages/admin-page.tsx'), 'AdminPage');
+const AdminLayout = named(() => import('@/features/admin/pages/admin-layout.tsx'), 'AdminLayout');
+const AdminUsersPage = named(() => import('@/features/admin/pages/admin-users-page.tsx'), 'AdminUsersPage');
+const AdminUserPage = named(() => import('@/features/admin/pages/admin-user-page.tsx'), 'AdminUserPage');
+const AdminEducationPage = named(() => import('@/features/admin/pages/admin-education-page.tsx'), 'AdminEducationPage');
+const AdminOpinionsPage = named(() => import('@/features/admin/pages/admin-opinions-page.tsx'), 'AdminOpinionsPage');
+const AdminImportPage = named(() => import('@/features/admin/pages/admin-import-page.tsx'), 'AdminImportPage');
+const AdminImportJobPage = named(() => import('@/features/admin/pages/admin-import-job-page.tsx'), 'AdminImportJobPage');
+const AdminErrorsPage = named(() => import('@/features/admin/pages/admin-errors-page.tsx'), 'AdminErrorsPage');
+const AdminAuditPage = named(() => import('@/features/admin/pages/admin-audit-page.tsx'), 'AdminAuditPage');
+const AdminPersonalDataPage = named(() => import('@/features/admin/pages/admin-personal-data-page.tsx'), 'AdminPersonalDataPage');
 const ErrorPage = named(() => import('@/features/errors/pages/error-page.tsx'), 'ErrorPage');
 
 const page = (path: string, Component: ComponentType, handle: RouteHandle): RouteObject => ({ path, Component, handle });
@@ -62,7 +71,22 @@ export const routes: RouteObject[] = [
           page('/review/request/:id', ReviewRequestPage, { name: 'review_request', title: 'Запрос отзыва' }),
           page('/review/request/:id/send', ReviewRequestSendPage, { name: 'review_request_send', title: 'Отзыв о кандидате' }),
           page('/review/:id', ReviewEditPage, { name: 'review', title: 'Редактирование отзыва', auth: true }),
-          page('/admin', AdminPage, { name: 'admin', title: 'Администрирование', auth: true }),
+          {
+            path: '/admin',
+            Component: AdminLayout,
+            handle: { name: 'admin', title: 'Администрирование', auth: true } satisfies RouteHandle,
+            children: [
+              { index: true, Component: AdminUsersPage, handle: { name: 'admin', title: 'Пользователи — администрирование' } },
+              page('users/:id', AdminUserPage, { name: 'admin_user', title: 'Пользователь — администрирование' }),
+              page('education', AdminEducationPage, { name: 'admin_education', title: 'Объявления — администрирование' }),
+              page('opinions', AdminOpinionsPage, { name: 'admin_opinions', title: 'Отзывы — администрирование' }),
+              page('import', AdminImportPage, { name: 'admin_import', title: 'Импорт — администрирование' }),
+              page('import/:id', AdminImportJobPage, { name: 'admin_import_job', title: 'Импорт — администрирование' }),
+              page('errors', AdminErrorsPage, { name: 'admin_errors', title: 'Ошибки клиента — администрирование' }),
+              page('audit', AdminAuditPage, { name: 'admin_audit', title: 'Журнал — администрирование' }),
+              page('personal-data', AdminPersonalDataPage, { name: 'admin_personal_data', title: 'Персональные данные — администрирование' }),
+            ],
+          },
           page('/error', ErrorPage, { name: 'error', title: 'Ошибка' }),
           page('/404', NotFoundPage, { name: '404', title: 'Страница не найдена' }),
           page('*', NotFoundPage, { name: '404', title: 'Страница не найдена' }),

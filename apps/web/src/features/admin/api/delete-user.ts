@@ -1,0 +1,21 @@
+import type { AdminDeleteBody, DeletionSummary } from '@hr/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminSend } from './admin-send.ts';
+
+/** DELETE /api/admin/users/{id} {reason?} — the member's account and everything tied to it. */
+export const deleteUser = (id: number, body: AdminDeleteBody) => adminSend<DeletionSummary>('DELETE', `/api/admin/users/${id}`, body);
+
+export function useDeleteUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => deleteUser(id, { reason: reason || null }),
+    onSuccess: (_answer, { id }) => {
+      client.removeQueries({ queryKey: ['admin', 'user', id] });
+      void client.invalidateQueries({ queryKey: ['admin', 'users'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}
+
+/** GET /api/admin/users/{id}/export?download=1 — the member's data as a JSON file (a plain link). */
+export const userExportUrl = (id: number) => `/api/admin/users/${id}/export?download=1`;

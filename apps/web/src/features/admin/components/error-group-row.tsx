@@ -1,0 +1,47 @@
+import type { ClientErrorGroup } from '@hr/contract';
+import { Anchor, Badge, Code, Collapse, Stack, Table, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { formatDateTime } from '@/shared/lib/format.ts';
+
+/** One message: how often, for how many users, when first and last, where last. */
+export function ErrorGroupRow({ group }: { group: ClientErrorGroup }) {
+  const [opened, { toggle }] = useDisclosure(false);
+  return (
+    <Table.Tr>
+      <Table.Td style={{ minWidth: 260 }}>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} className="admin-break">
+            {group.error || '—'}
+          </Text>
+          <Text size="xs" c="dimmed" className="admin-break">
+            {group.last_path}
+          </Text>
+          {group.last_info ? (
+            <>
+              <Anchor component="button" type="button" size="xs" onClick={toggle} aria-expanded={opened} w="fit-content">
+                {opened ? 'Скрыть подробности' : 'Подробности последнего отчёта'}
+              </Anchor>
+              <Collapse in={opened}>
+                <Code block fz="xs" className="admin-details">
+                  {group.last_info}
+                </Code>
+              </Collapse>
+            </>
+          ) : null}
+        </Stack>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Badge variant="light" color="red" c="dark.7" radius="sm">
+          {group.count.toLocaleString('ru-RU')}
+        </Badge>
+      </Table.Td>
+      <Table.Td ta="right">{group.users.toLocaleString('ru-RU')}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{formatDateTime(group.last_seen)}</Text>
+        <Text size="xs" c="dimmed">
+          впервые {formatDateTime(group.first_seen)}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,29 @@
+import { type FieldErrors, isApiError } from '@/shared/api/api-error.ts';
+import { handleErrorWithoutRedirect, handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
+
+/** Several admin lists may fail with 403 at once (a demoted admin): the SEED 8 dialog shows once. */
+let lastForbiddenAt = 0;
+const FORBIDDEN_QUIET_MS = 5000;
+
+function forbiddenShownRecently(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 403) return false;
+  const now = Date.now();
+  const recent = now - lastForbiddenAt < FORBIDDEN_QUIET_MS;
+  lastForbiddenAt = now;
+  return recent;
+}
+
+/** A page load failed: SEED 8 «with redirect». */
+export function handleAdminLoadError(error: unknown): void {
+  if (forbiddenShownRecently(error)) return;
+  handleErrorWithRedirect(error);
+}
+
+/** A form or action failed: SEED 8 «without redirect»; the field errors for the form. */
+export function handleAdminActionError(error: unknown): FieldErrors {
+  if (forbiddenShownRecently(error)) return {};
+  return handleErrorWithoutRedirect(error);
+}
+
+/** The first message of a field, for a Mantine `error` prop. */
+export const fieldError = (errors: FieldErrors, field: string): string | undefined => errors[field]?.join('\n') || undefined;

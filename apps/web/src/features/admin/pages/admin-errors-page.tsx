@@ -1,0 +1,65 @@
+import { Stack, Table, Text } from '@mantine/core';
+import { IconBug, IconMoodHappy } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { useClientErrorGroups } from '../api/get-client-error-groups.ts';
+import { AdminEmpty, LoadFailed } from '../components/admin-empty.tsx';
+import { AdminPager } from '../components/admin-pager.tsx';
+import { ErrorGroupRow } from '../components/error-group-row.tsx';
+import { TableSkeleton } from '../components/table-skeleton.tsx';
+import { handleAdminLoadError } from '../lib/admin-errors.ts';
+import { pageParam, toSearch } from '../lib/url-params.ts';
+
+/** `/admin/errors`: reports from users' browsers grouped by message, the latest seen first. */
+export function AdminErrorsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  const { data, error, isPending, isPlaceholderData } = useClientErrorGroups(page);
+
+  useEffect(() => {
+    if (error) handleAdminLoadError(error);
+  }, [error]);
+
+  if (isPending) return <TableSkeleton label="Загружаем отчёты об ошибках" />;
+  if (!data) return <LoadFailed icon={IconBug} what="отчёты об ошибках" />;
+  if (data.data.length === 0)
+    return (
+      <AdminEmpty
+        icon={IconMoodHappy}
+        title="Отчётов об ошибках пока нет"
+        text="Браузеры пользователей ни о чём не сообщали — и это хорошо."
+      />
+    );
+  return (
+    <Stack gap="sm" className={isPlaceholderData ? 'admin-stale' : undefined}>
+      <Text size="sm" c="dimmed">
+        Необработанные ошибки в браузерах пользователей, сгруппированные по тексту.
+      </Text>
+      <Table.ScrollContainer minWidth={680}>
+        <Table verticalSpacing="sm" striped className="admin-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Ошибка</Table.Th>
+              <Table.Th ta="right">Раз</Table.Th>
+              <Table.Th ta="right">Пользователей</Table.Th>
+              <Table.Th>Последний раз</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.data.map((group) => (
+              <ErrorGroupRow key={`${group.error}-${group.first_seen}`} group={group} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <AdminPager
+        page={data.current_page}
+        lastPage={data.last_page}
+        total={data.total}
+        forms={['вид ошибки', 'вида ошибок', 'видов ошибок']}
+        onChange={(next) => setParams(toSearch({ page: next }))}
+        label="Страницы ошибок"
+      />
+    </Stack>
+  );
+}
