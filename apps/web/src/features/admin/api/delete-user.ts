@@ -1,14 +1,18 @@
-import type { AdminDeleteBody, DeletionSummary } from '@hr/contract';
+import type { DeletionSummary } from '@hr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminSend } from './admin-send.ts';
 
-/** DELETE /api/admin/users/{id} {reason?} — the member's account and everything tied to it. */
-export const deleteUser = (id: number, body: AdminDeleteBody) => adminSend<DeletionSummary>('DELETE', `/api/admin/users/${id}`, body);
+/** The contract's `adminUserDeleteBody`: the user's e-mail typed to confirm, and why. */
+type DeleteUserBody = { confirm_email: string; reason: string | null };
+
+/** DELETE /api/admin/users/{id} {confirm_email, reason?} — the member's account and everything tied to it. */
+export const deleteUser = (id: number, body: DeleteUserBody) => adminSend<DeletionSummary>('DELETE', `/api/admin/users/${id}`, body);
 
 export function useDeleteUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => deleteUser(id, { reason: reason || null }),
+    mutationFn: ({ id, email, reason }: { id: number; email: string; reason: string }) =>
+      deleteUser(id, { confirm_email: email, reason: reason || null }),
     onSuccess: (_answer, { id }) => {
       client.removeQueries({ queryKey: ['admin', 'user', id] });
       void client.invalidateQueries({ queryKey: ['admin', 'users'] });

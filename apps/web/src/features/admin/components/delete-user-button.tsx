@@ -14,9 +14,9 @@ export function DeleteUserButton({ user, disabled, onDeleted }: DeleteUserButton
   const [opened, dialog] = useDisclosure(false);
   const remove = useDeleteUser();
 
-  const confirm = async (reason: string) => {
+  const confirm = async (reason: string, typed: string) => {
     try {
-      const answer = await remove.mutateAsync({ id: user.id, reason });
+      const answer = await remove.mutateAsync({ id: user.id, email: typed, reason });
       notifyDone(answer.message, 'Учётная запись и данные пользователя удалены');
       onDeleted?.();
       return true;

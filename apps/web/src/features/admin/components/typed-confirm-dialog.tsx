@@ -11,7 +11,8 @@ type TypedConfirmDialogProps = {
   /** What the admin types to confirm (an e-mail, a resume code). */
   expected: string;
   confirmLabel: string;
-  onConfirm: (reason: string) => Promise<boolean>;
+  /** The reason and the typed text (the server checks it again where it can). */
+  onConfirm: (reason: string, typed: string) => Promise<boolean>;
 };
 
 /** An irreversible deletion: the admin types the exact text before the button unlocks. */
@@ -33,7 +34,7 @@ export function TypedConfirmDialog({ opened, onClose, title, children, expected,
     if (!matches) return;
     setBusy(true);
     try {
-      if (await onConfirm(reason.trim())) onClose();
+      if (await onConfirm(reason.trim(), typed.trim())) onClose();
     } finally {
       setBusy(false);
     }
