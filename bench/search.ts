@@ -18,7 +18,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type {} from '@fastify/cookie'; // the request/reply cookie typings the API's session module uses
 import { searchQueryInput, type SearchQuery } from '@hr/contract';
@@ -30,7 +30,7 @@ import type { UserRow } from '../apps/api/src/db/schema/index.ts';
 import { createIndexes, migrationResumeIndexes } from '../apps/api/src/modules/resume/generator/indexes.ts';
 import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.sql.ts';
 import { TtlCache } from '../apps/api/src/modules/resume/search/search.cache.ts';
-import { createSearchPool, poolRunner, type SqlRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
+import { createSearchPool, poolRunner, SEARCH_SESSION_OPTIONS, type SqlRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
 import {
   executeSearch,
   resolveSearch,
@@ -130,40 +130,84 @@ async function resumeCount(): Promise<number> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {
-    const r = await client.query(
-      `select case when to_regclass('public.resumes') is null then -1 else (select count(*) from resumes where vacancy_id is null) end::int as n`,
-    );
+    const r = await client.query('select count(*)::int as n from resumes where vacancy_id is null');
     return r.rows[0].n as number;
   } finally {
     await client.end();
   }
 }
 
+/** The server settings the figures depend on, as this run saw them (the search's sessions override some). */
+const SERVER_SETTINGS = [
+  'shared_buffers',
+  'work_mem',
+  'effective_cache_size',
+  'random_page_cost',
+  'effective_io_concurrency',
+  'jit',
+  'max_parallel_workers_per_gather',
+  'max_connections',
+];
+
+async function printSettings(): Promise<Record<string, string>> {
+  const server = new pg.Client({ connectionString: DATABASE_URL });
+  const search = new pg.Client({ connectionString: DATABASE_URL, options: SEARCH_SESSION_OPTIONS });
+  await Promise.all([server.connect(), search.connect()]);
+  try {
+    const read = async (c: pg.Client) => {
+      const r = await c.query(`select name, setting, unit from pg_settings where name = any($1) order by name`, [SERVER_SETTINGS]);
+      return Object.fromEntries(
+        r.rows.map((x) => [
+          x.name,
+          x.unit === '8kB'
+            ? `${(Number(x.setting) * 8) / 1024} MB`
+            : x.unit === 'kB'
+              ? `${Number(x.setting) / 1024} MB`
+              : String(x.setting),
+        ]),
+      );
+    };
+    const [asServer, asSearch] = await Promise.all([read(server), read(search)]);
+    const version = String((await server.query('select version() as v')).rows[0].v).split(' on ')[0];
+    console.log(`${version}; settings (server → the search's sessions):`);
+    for (const name of SERVER_SETTINGS) {
+      const a = asServer[name];
+      const b = asSearch[name];
+      console.log(`  ${name.padEnd(32)} ${String(a).padStart(8)}${a === b ? '' : `  →  ${b}`}`);
+    }
+    console.log(
+      `  load average: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} on ${cpus().length} cores`,
+    );
+    return { version, ...asServer };
+  } finally {
+    await Promise.all([server.end(), search.end()]);
+  }
+}
+
 async function prepareDatabase(): Promise<number> {
+  // From an empty server: the database, then the app's migrations, then (once) the demo generator.
   await ensureDatabase();
+  const migrated = await openDatabase({ databaseUrl: DATABASE_URL });
+  await migrated.migrate();
+  await migrated.close();
   let n = await resumeCount();
   if (n < WANT) {
-    console.log(`${DATABASE_URL}: ${Math.max(n, 0)} resumes; seeding ${WANT} with the demo generator (once)…`);
+    console.log(`${DATABASE_URL}: ${n} resumes; seeding ${WANT} with the demo generator (once)…`);
     const seeded = spawnSync('npm', ['run', 'cli', '--silent', '--', 'seed', '--resumes', String(WANT), '--random-seed', '1'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL },
     });
-    if (seeded.status !== 0) {
-      console.log(`The seed did not finish (exit ${seeded.status}): is the demo generator (npm run cli -- seed --resumes N) in place?`);
-    }
+    if (seeded.status !== 0) throw new Error(`the seed did not finish (exit ${seeded.status})`);
     n = await resumeCount();
-    if (n < 0) {
-      console.log('No resumes table: nothing to measure.');
-      process.exit(0);
-    }
   }
   // The migrations as the app runs them. A database migrated with an early draft of the search
   // migration gets its (idempotent) statements again and loses the indexes the draft had and the
   // final one does not; then every index the migrations define is checked (the generator drops them
   // for a bulk load), then statistics and the visibility map (index-only scans).
   const database = await openDatabase({ databaseUrl: DATABASE_URL });
-  await database.migrate();
   const t0 = performance.now();
   const migration = readFileSync(path.join(root, 'apps/api/drizzle', SEARCH_MIGRATION), 'utf8');
   for (const statement of migration.split('--> statement-breakpoint')) {
@@ -208,6 +252,8 @@ function startApi(cacheTtlMs: number): ChildProcess {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hr-bench-search-')),
       WEB_DIST: '/nonexistent',
       SEARCH_CACHE_TTL_MS: String(cacheTtlMs),
+      // The bench is one visitor address asking hundreds of times a minute.
+      SEARCH_VISITOR_LIMIT_PER_MINUTE: '0',
     },
   });
 }
@@ -269,6 +315,18 @@ function get(target: string, cookie?: string): Promise<{ status: number; ms: num
     });
     req.on('error', reject);
   });
+}
+
+/** Searches outside the mix (other filter sets, so the mix's cache entries stay empty). */
+const WARMUP = [
+  'text=бариста&search_city[]=297',
+  'search_city[]=736&searchOrderBy=salary_desc',
+  'text=сварщик&search_city[]=722&searchOrderBy=publication_time',
+  'text=логист&field[]=title',
+  'search_city[]=114&schedule[]=shift&searchOrderBy=age',
+];
+async function warmProcess(cookie: string): Promise<void> {
+  for (let i = 0; i < 3; i++) await Promise.all(WARMUP.map((qs) => get(url(`${qs}&page=${i + 1}`), cookie)));
 }
 
 type RoundResult = { all: number[]; byQuery: number[][]; first: number[] };
@@ -360,6 +418,7 @@ type Prepared = { name: string; q: SearchQuery; spec: Awaited<ReturnType<typeof 
 // ─── main ─────────────────────────────────────────────────────────────────────────────────────
 
 const rows = await prepareDatabase();
+const settings = await printSettings();
 console.log(
   `\nMix of ${MIX.length} searches, ${ROUNDS} rounds each, one request at a time; then ${CONNECTIONS} connections for ${SECONDS} s.\n`,
 );
@@ -371,7 +430,7 @@ const pool = createSearchPool({ connectionString: DATABASE_URL });
 const run = poolRunner(pool);
 const baseTuning = searchTuning(ctx, {});
 
-const results: Record<string, unknown> = { rows };
+const results: Record<string, unknown> = { rows, settings };
 let server = startApi(0);
 try {
   await waitForApi();
@@ -410,6 +469,9 @@ try {
   server = startApi(60_000);
   await waitForApi();
   const cookie2 = await memberCookie();
+  // A deployed API has been running: warm the fresh process (its code, its pools) on searches
+  // outside the mix, so round 1 measures an empty cache and not a cold start.
+  await warmProcess(cookie2);
   console.log('\nCache on, TTL 60 s (as deployed; round 1 fills it, pages always run live), through the API:');
   const warm = await apiRounds(cookie2, ROUNDS);
   const w1 = stats(warm.all);

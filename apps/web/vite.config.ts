@@ -28,10 +28,11 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           // The vacancy editor (TipTap, ProseMirror) loads only with the editor, never with Mantine's core.
-          if (/@mantine\/tiptap|@tiptap|prosemirror|linkifyjs|orderedmap|rope-sequence|w3c-keyname/.test(id)) return 'editor';
-          if (id.includes('@mantine') || id.includes('@floating-ui') || id.includes('react-remove-scroll')) return 'mantine';
+          if (/@tiptap|prosemirror|linkifyjs|orderedmap|rope-sequence|w3c-keyname/.test(id)) return 'editor';
+          // Mantine is not one chunk: each page gets the components it imports (the home page only
+          // its own), and rollup shares the common ones.
           if (id.includes('react-router')) return 'router';
-          if (id.includes('react-dom') || id.includes('/react/') || id.includes('scheduler')) return 'react';
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('@tanstack')) return 'query';
           return undefined;
         },

@@ -16,8 +16,8 @@ export type AccessFlag = (typeof ACCESS_FLAGS)[number];
 /** Flags a team member inherits from its lead (PRODUCT 2). */
 export const PAID_FLAGS: readonly AccessFlag[] = ['open_contact', 'commerce_account', 'has_vacancy', 'mass_search', 'spec_search'];
 
-/** Flags the client never caches (SEED 6). */
-export const ALWAYS_FRESH_FLAGS: readonly string[] = ['mass_search', 'spec_search'];
+/** Flags the client never caches (SEED 6); in constants.ts, so the client reads them without zod. */
+export { ALWAYS_FRESH_FLAGS } from './constants.ts';
 
 export const accessFlagName = z.enum([...ACCESS_FLAGS, 'teamLead']);
 export const accessMap = z.object({

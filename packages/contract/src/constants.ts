@@ -37,3 +37,6 @@ export const STORAGE_STATE_KEY = 'hr-club';
 
 export const PRODUCT_NAME = 'HR-клуб';
 export const pageTitle = (page: string): string => `${page} — ${PRODUCT_NAME}`;
+
+/** Flags the client never caches (SEED 6). */
+export const ALWAYS_FRESH_FLAGS: readonly string[] = ['mass_search', 'spec_search'];

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { paginated, success } from './envelope.ts';
 import { resumeCard } from './resume.ts';
+import { SEARCH_MAX_DEPTH, SEARCH_MULTI_PARAMS, SEARCH_PER_PAGE } from './search-params.ts';
+
+export * from './search-params.ts';
 
 /**
  * The resume search (PRODUCT 4): `GET /api/resume/search`. The page URL uses the same parameter
@@ -54,29 +57,10 @@ export const SEARCH_LABELS = [
   'exclude_viewed_by_me',
   'only_in_responses',
 ] as const;
-export const SEARCH_PER_PAGE = [20, 50, 100] as const;
-/** As hh: no result deeper than this is ever shown; `last_page` is computed on min(total, depth). */
-export const SEARCH_MAX_DEPTH = 2000;
-/** Exact counts up to this; past it `total_capped` is set and `total` is an estimate. */
-export const SEARCH_EXACT_COUNT_LIMIT = 10_000;
 /** The facets the filter panel shows numbers for. */
 export const SEARCH_FACETS = ['search_city', 'experience', 'schedule', 'workingType', 'education'] as const;
 export type SearchFacetName = (typeof SEARCH_FACETS)[number];
 
-/** Parameters that take several values (`name[]=a&name[]=b`, or plain repeated `name=`). */
-export const SEARCH_MULTI_PARAMS = [
-  'field',
-  'search_city',
-  'subway',
-  'experience',
-  'workingType',
-  'schedule',
-  'education',
-  'drive',
-  'roleTree',
-  'resumeStatus',
-  'label',
-] as const;
 const MULTI = new Set<string>(SEARCH_MULTI_PARAMS);
 
 export const SEARCH_MSG = {
@@ -198,31 +182,7 @@ export function normalizeSearchParams(raw: unknown): Record<string, unknown> {
 /** What the route validates: raw parameters in, `SearchQuery` out. */
 export const searchQueryInput = z.preprocess(normalizeSearchParams, searchQuery);
 
-const DEFAULTS: Partial<Record<keyof SearchQuery, unknown>> = {
-  logic: 'all',
-  period: 'all_time',
-  relocation: 'living_or_relocation',
-  searchOrderBy: 'relevance',
-  page: 1,
-  per_page: 20,
-};
 
-/**
- * The URL form of a search as [name, value] pairs (defaults and empty values left out, lists as
- * `name[]`): `new URLSearchParams(searchQueryToParams(q)).toString()`.
- */
-export function searchQueryToParams(q: Partial<SearchQuery>): [string, string][] {
-  const params: [string, string][] = [];
-  for (const [key, value] of Object.entries(q)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      for (const v of value) params.push([`${key}[]`, String(v)]);
-    } else if (DEFAULTS[key as keyof SearchQuery] !== value) {
-      params.push([key, String(value)]);
-    }
-  }
-  return params;
-}
 
 export const searchFacetItem = z.object({ value: z.string(), title: z.string(), count: z.number().int() });
 export type SearchFacetItem = z.infer<typeof searchFacetItem>;

@@ -64,5 +64,4 @@ describe.skipIf(!url)('search on SEARCH_DATABASE_URL (PostgreSQL; skipped withou
     expect(byDate.titles).toContain(`Логист ${onReplica}`);
     expect(byDate.titles).not.toContain(`Логист ${onWriter}`);
   });
-
 });

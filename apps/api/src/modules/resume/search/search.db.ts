@@ -127,7 +127,9 @@ export function poolRunner(pool: pg.Pool): SqlRunner {
 export async function warmSearchPool(pool: pg.Pool, sessions = SEARCH_POOL_WARM): Promise<void> {
   const clients = await Promise.all(Array.from({ length: sessions }, () => pool.connect()));
   try {
-    await Promise.all(clients.map((c) => c.query('explain select r.id from resumes r where r.vacancy_id is null and r.id % 64 = 0 limit 1')));
+    await Promise.all(
+      clients.map((c) => c.query('explain select r.id from resumes r where r.vacancy_id is null and r.id % 64 = 0 limit 1')),
+    );
   } finally {
     for (const c of clients) c.release();
   }

@@ -637,3 +637,11 @@ describe('who sees what', () => {
     expect((await visitor().get('/api/resume/search?experience[]=foo')).body.errors?.experience).toEqual(['Неизвестное значение «foo»']);
   });
 });
+
+describe('the URL contract without zod', () => {
+  it('the empty search the home page starts from is what the schema gives for no parameters', async () => {
+    const { EMPTY_SEARCH_QUERY, searchQueryToParams } = await import('@hr/contract/search-params');
+    expect(EMPTY_SEARCH_QUERY).toEqual(searchQueryInput.parse({}));
+    expect(searchQueryToParams(EMPTY_SEARCH_QUERY)).toEqual([]);
+  });
+});

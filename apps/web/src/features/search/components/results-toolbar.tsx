@@ -1,5 +1,5 @@
 import type { DictionaryItem } from '@hr/contract';
-import { SEARCH_PER_PAGE } from '@hr/contract/search';
+import { SEARCH_PER_PAGE } from '@hr/contract/search-params';
 import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { SearchQuery } from '../lib/search-url.ts';

@@ -1,6 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { use, useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { parseSearchParams, type SearchQuery, searchToString } from '../lib/search-url.ts';
+import { hasSearchParams, loadSearchSchema, parseSearchParams, type SearchQuery, searchToString } from '../lib/search-url.ts';
 
 type ApplyOptions = { keepPage?: boolean; replace?: boolean };
 
@@ -13,6 +13,18 @@ export function useSearchState() {
   const location = useLocation();
   const navigate = useNavigate();
   const raw = params.toString();
+  // A URL with parameters waits (Suspense) for the schema; the bare home page does not, and loads
+  // it once the first screen is up, before the first search is typed.
+  if (hasSearchParams(params)) use(loadSearchSchema());
+  useEffect(() => {
+    const start = () => void loadSearchSchema();
+    const idle = window.requestIdleCallback?.(start, { timeout: 3000 });
+    const timer = idle === undefined ? window.setTimeout(start, 1500) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parameters' text is their identity
   const parsed = useMemo(() => parseSearchParams(params), [raw]);
   const { query } = parsed;

@@ -1,4 +1,4 @@
-import { SEARCH_EXACT_COUNT_LIMIT, SEARCH_MAX_DEPTH } from '@hr/contract/search';
+import { SEARCH_EXACT_COUNT_LIMIT, SEARCH_MAX_DEPTH } from '@hr/contract/search-params';
 import type { SearchResult } from '@hr/contract';
 
 const numberFormat = new Intl.NumberFormat('ru-RU');

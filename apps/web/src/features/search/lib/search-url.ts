@@ -1,4 +1,5 @@
-import { type SearchQuery, searchQueryInput, searchQueryToParams } from '@hr/contract/search';
+import type { SearchQuery } from '@hr/contract/search';
+import { EMPTY_SEARCH_QUERY, searchQueryToParams } from '@hr/contract/search-params';
 
 export type { SearchQuery };
 /** Messages per parameter (from the contract's schema or the server's 422). */
@@ -17,17 +18,35 @@ function ownParams(params: URLSearchParams, skip: ReadonlySet<string> = new Set(
   return own;
 }
 
-export const EMPTY_QUERY: SearchQuery = searchQueryInput.parse({});
+export const EMPTY_QUERY: SearchQuery = EMPTY_SEARCH_QUERY;
+
+/** The contract's schema (and zod with it): loaded only for a URL that has search parameters. */
+type Schema = typeof import('@hr/contract/search')['searchQueryInput'];
+let schema: Schema | undefined;
+let loading: Promise<Schema> | undefined;
+export function loadSearchSchema(): Promise<Schema> {
+  loading ??= import('@hr/contract/search').then((m) => {
+    schema = m.searchQueryInput;
+    return schema;
+  });
+  return loading;
+}
+
+/** Whether the page URL carries any search parameter (the bare home page needs no schema). */
+export const hasSearchParams = (params: URLSearchParams): boolean => ownParams(params).size > 0;
 
 /**
  * The page URL → the search, with the contract's schema (the same names and rules as the API).
  * Values the schema rejects are reported and left out, so a half-broken link still searches.
+ * Without parameters it is the empty search; with them the schema must be loaded (loadSearchSchema).
  */
 export function parseSearchParams(params: URLSearchParams): { query: SearchQuery; issues: SearchIssues } {
   const issues: SearchIssues = {};
+  if (!hasSearchParams(params)) return { query: EMPTY_QUERY, issues };
+  if (!schema) throw new Error('the search schema is not loaded yet');
   // Each pass drops the parameters the previous one rejected (cross-field rules run only on a clean object).
   for (let pass = 0; pass < 4; pass += 1) {
-    const result = searchQueryInput.safeParse(ownParams(params, new Set(Object.keys(issues))));
+    const result = schema.safeParse(ownParams(params, new Set(Object.keys(issues))));
     if (result.success) return { query: result.data, issues };
     for (const issue of result.error.issues) {
       const key = String(issue.path[0] ?? 'text');

@@ -1,4 +1,5 @@
-import { ALWAYS_FRESH_FLAGS, type AccessFlag } from '@hr/contract/access';
+import type { AccessFlag } from '@hr/contract/access';
+import { ALWAYS_FRESH_FLAGS } from '@hr/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 import { useSession } from '@/shared/session/session-store.ts';

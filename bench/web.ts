@@ -1,0 +1,171 @@
+// `npm run bench:web`: what the home page costs a first-time visitor.
+//
+// 1. Builds the client (`npm run build -w @hr/web`; BENCH_WEB_BUILD=0 skips it).
+// 2. Starts the app (embedded PGlite with the demo data) on its own port and DATA_DIR.
+// 3. Loads `/` cold in Chromium (a fresh browser context each time: no cache, no cookies),
+//    BENCH_WEB_RUNS times (5), after one unmeasured load that warms the server.
+// 4. Prints, per load and as medians: the bytes transferred before the first result card and in
+//    all (as sent: brotli or gzip), the JavaScript loaded before the first result card gzipped
+//    (level 9, from the built files — the budget's unit, the same whatever the server picks), the
+//    time to the first result card and the largest contentful paint.
+//
+// Env: BENCH_WEB_RUNS (5), BENCH_WEB_BUILD (1), CHROMIUM (/usr/bin/chromium).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const PORT = 20_000 + Math.floor(Math.random() * 20_000);
+const base = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] ?? 0;
+};
+
+if (process.env.BENCH_WEB_BUILD !== '0') {
+  console.log('Building the client…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@hr/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+function startApp(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: '1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hr-bench-web-')),
+      WEB_DIST: dist,
+    },
+  });
+}
+
+async function waitForApp(timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/resume/search`)).status === 200) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('the app did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The first result card and the LCP, as the page itself sees them (ms since navigation start). */
+const PAGE_PROBE = () => {
+  const w = window as unknown as { __bench: { card?: number; lcp?: number } };
+  w.__bench = {};
+  new PerformanceObserver((list) => {
+    const last = list.getEntries().at(-1);
+    if (last) w.__bench.lcp = last.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const seen = () => {
+    if (w.__bench.card === undefined && document.querySelector('article.resume-card')) w.__bench.card = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+};
+
+type Load = { card: number; lcp: number; bytesBefore: number; bytesAll: number; jsGzipBefore: number; jsFiles: string[] };
+
+const gzipOfBuilt = new Map<string, number>();
+function builtGzip(pathname: string): number {
+  let n = gzipOfBuilt.get(pathname);
+  if (n === undefined) {
+    n = gzipSync(readFileSync(path.join(dist, pathname)), { level: 9 }).length;
+    gzipOfBuilt.set(pathname, n);
+  }
+  return n;
+}
+
+async function load(browser: import('playwright-core').Browser): Promise<Load> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(PAGE_PROBE);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const urls = new Map<string, string>();
+  const done: { url: string; at: number; bytes: number }[] = [];
+  let startedAt = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url);
+    if (!startedAt) startedAt = e.timestamp;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    done.push({ url: urls.get(e.requestId) ?? '', at: (e.timestamp - startedAt) * 1000, bytes: e.encodedDataLength });
+  });
+  await page.goto(`${base}/`, { waitUntil: 'load' });
+  await page.waitForSelector('article.resume-card', { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const probe = await page.evaluate(() => (window as unknown as { __bench: { card: number; lcp: number } }).__bench);
+  // Requests finished by the time the card showed (the CDP clock and the page's share the start).
+  const before = done.filter((d) => d.at <= probe.card + 1);
+  const js = before.filter((d) => new URL(d.url).pathname.endsWith('.js')).map((d) => new URL(d.url).pathname.slice(1));
+  await context.close();
+  return {
+    card: probe.card,
+    lcp: probe.lcp ?? 0,
+    bytesBefore: before.reduce((a, d) => a + d.bytes, 0),
+    bytesAll: done.reduce((a, d) => a + d.bytes, 0),
+    jsGzipBefore: js.reduce((a, f) => a + builtGzip(f), 0),
+    jsFiles: js,
+  };
+}
+
+const app = startApp();
+try {
+  await waitForApp();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    await load(browser); // warms the server (its first search, the dictionaries); not measured
+    const loads: Load[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const l = await load(browser);
+      loads.push(l);
+      console.log(
+        `load ${i + 1}: first result card ${l.card.toFixed(0)} ms, LCP ${l.lcp.toFixed(0)} ms, ` +
+          `transferred ${kb(l.bytesBefore)} before the card / ${kb(l.bytesAll)} in all, JS before the card ${kb(l.jsGzipBefore)} gzipped`,
+      );
+    }
+    const last = loads.at(-1) as Load;
+    console.log(`\nJavaScript before the first result card (${last.jsFiles.length} files, gzip -9 of the built files):`);
+    for (const f of [...last.jsFiles].sort((a, b) => builtGzip(b) - builtGzip(a))) console.log(`  ${kb(builtGzip(f)).padStart(9)}  ${f}`);
+    console.log(
+      `\nMedian of ${RUNS} cold loads of /: first result card ${median(loads.map((l) => l.card)).toFixed(0)} ms, ` +
+        `LCP ${median(loads.map((l) => l.lcp)).toFixed(0)} ms, JS before the card ${kb(median(loads.map((l) => l.jsGzipBefore)))} gzipped, ` +
+        `transferred ${kb(median(loads.map((l) => l.bytesBefore)))} before the card / ${kb(median(loads.map((l) => l.bytesAll)))} in all`,
+    );
+    console.log(
+      `load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} on ${cpus().length} cores`,
+    );
+  } finally {
+    await browser.close();
+  }
+} finally {
+  if (app.pid) process.kill(-app.pid, 'SIGTERM');
+}
