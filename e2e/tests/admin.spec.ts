@@ -60,7 +60,7 @@ test.describe('admin back office', () => {
     await page.getByRole('button', { name: 'Загрузить и импортировать' }).click();
     await expect(page).toHaveURL(/\/admin\/import\/\d+$/);
     await expect(page.getByRole('heading', { name })).toBeVisible();
-    await expect(page.getByText('Завершён')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Завершён', { exact: true })).toBeVisible({ timeout: 20_000 });
     const report = page.getByRole('table', { name: 'Отклонённые строки' });
     await expect(report).toBeVisible();
     await expect(report.getByRole('row')).toHaveCount(2);
