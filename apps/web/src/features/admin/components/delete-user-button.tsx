@@ -7,10 +7,10 @@ import { handleAdminActionError } from '../lib/admin-errors.ts';
 import { notifyDone } from '../lib/notify.ts';
 import { TypedConfirmDialog } from './typed-confirm-dialog.tsx';
 
-type DeleteUserButtonProps = { user: Pick<AdminUser, 'id' | 'fio' | 'email'>; disabled?: boolean; onDeleted?: () => void };
+type DeleteUserButtonProps = { user: Pick<AdminUser, 'id' | 'fio' | 'email'>; disabled?: boolean; onDeleted?: () => void; size?: 'xs' | 'sm' };
 
 /** A member's account and everything tied to it, deleted on request after typing their e-mail. */
-export function DeleteUserButton({ user, disabled, onDeleted }: DeleteUserButtonProps) {
+export function DeleteUserButton({ user, disabled, onDeleted, size = 'sm' }: DeleteUserButtonProps) {
   const [opened, dialog] = useDisclosure(false);
   const remove = useDeleteUser();
 

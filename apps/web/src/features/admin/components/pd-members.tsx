@@ -47,7 +47,7 @@ export function PdMembers({ q }: { q: string }) {
               >
                 Выгрузить JSON
               </Button>
-              <DeleteUserButton user={user} disabled={me?.id === user.id} />
+              <DeleteUserButton user={user} disabled={me?.id === user.id} size="xs" />
             </Group>
           </Group>
         </Card>
