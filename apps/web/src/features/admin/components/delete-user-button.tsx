@@ -32,7 +32,7 @@ export function DeleteUserButton({ user, disabled, onDeleted, size = 'sm' }: Del
         color="red"
         variant="light"
         c="red.9"
-        size="sm"
+        size={size}
         leftSection={<IconTrash size={16} />}
         onClick={dialog.open}
         disabled={disabled}
