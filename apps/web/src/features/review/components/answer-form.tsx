@@ -7,10 +7,11 @@ import {
   type ReviewVerdict,
   reviewRequestSendBody,
 } from '@hr/contract';
-import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconBuilding, IconId, IconSend, IconUser } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { isApiError, joinErrors } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { validateWith } from '@/shared/lib/validate.ts';
@@ -143,7 +144,14 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
         </SimpleGrid>
         <Checkbox
           id={fieldId(formId, 'consent')}
-          label="Согласен(на) передать отзыв, имя, компанию и должность участникам HR-клуба и на обработку этих персональных данных"
+          label={
+            <>
+              Согласен(на) передать отзыв, имя, компанию и должность участникам HR-клуба и на обработку этих данных по{' '}
+              <Anchor component={Link} to="/personal-data" target="_blank" inherit>
+                политике обработки персональных данных
+              </Anchor>
+            </>
+          }
           checked={values.consent}
           onChange={(e) => change('consent', e.currentTarget.checked)}
           error={error('consent')}

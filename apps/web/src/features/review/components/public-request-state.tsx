@@ -1,7 +1,7 @@
 import type { ReviewRequestStatus } from '@hr/contract';
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockOff, IconHeartHandshake, IconHandOff, IconLinkOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 type StateKind = Exclude<ReviewRequestStatus, 'pending'> | 'not_found' | 'thanks' | 'declined_now';
@@ -48,12 +48,22 @@ const STATES: Record<StateKind, { icon: typeof IconCircleCheck; color: string; t
 /** A whole-page answer for a request that cannot (or need not) be answered any more. */
 export function PublicRequestState({ kind, children }: { kind: StateKind; children?: ReactNode }) {
   const { icon: Icon, color, title, text } = STATES[kind];
+  const heading = useRef<HTMLHeadingElement>(null);
+  const afterAction = kind === 'thanks' || kind === 'declined_now';
+
+  // After sending or declining the form is gone: show the answer from the top and read it out.
+  useEffect(() => {
+    if (!afterAction) return;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, [afterAction]);
+
   return (
     <Stack align="center" ta="center" gap="md" py="md" data-testid="request-state" data-state={kind}>
       <ThemeIcon size={72} radius={36} variant="light" color={color} aria-hidden>
         <Icon size={38} stroke={1.5} />
       </ThemeIcon>
-      <Title order={2} fz={{ base: 22, sm: 26 }}>
+      <Title order={1} fz={{ base: 22, sm: 26 }} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
         {title}
       </Title>
       <Text c="dimmed" maw={480}>

@@ -1,5 +1,5 @@
 import { REVIEW_VERDICT_TITLES, REVIEW_VERDICTS, type ReviewVerdict } from '@hr/contract';
-import { Group, Radio, Text } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Text } from '@mantine/core';
 import { VERDICT_STYLE } from '../lib/verdict-style.ts';
 
 type VerdictRadioProps = {
@@ -14,7 +14,7 @@ type VerdictRadioProps = {
 export function VerdictRadio({ id, value, onChange, error, label = 'Ваша оценка' }: VerdictRadioProps) {
   return (
     <Radio.Group label={label} value={value ?? ''} onChange={(next) => onChange(next as ReviewVerdict)} error={error} withAsterisk>
-      <Group gap="xs" mt={6} className="verdict-radio">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" mt={6} className="verdict-radio">
         {REVIEW_VERDICTS.map((verdict, index) => {
           const { icon: Icon, color, text } = VERDICT_STYLE[verdict];
           return (
@@ -37,7 +37,7 @@ export function VerdictRadio({ id, value, onChange, error, label = 'Ваша о�
             </Radio.Card>
           );
         })}
-      </Group>
+      </SimpleGrid>
     </Radio.Group>
   );
 }
