@@ -40,6 +40,8 @@ export const ADMIN_MSG = {
   idInvalid: 'Укажите числовой идентификатор',
   dateInvalid: 'Укажите дату в формате ГГГГ-ММ-ДД',
   dateRange: 'Дата «с» не может быть позже даты «по»',
+  confirmEmail: 'Введите e-mail пользователя, чтобы подтвердить удаление',
+  confirmMismatch: 'E-mail не совпадает с e-mail пользователя',
   noResidencyRequest: 'Пользователь не просил резидентство или решение уже принято',
   notSelf: 'Это действие нельзя применить к своей учётной записи',
   alreadyBlocked: 'Пользователь уже заблокирован',
@@ -320,12 +322,23 @@ export type AdminAccountTypeBody = z.input<typeof adminAccountTypeBody>;
 export const adminBlockBody = z.object({ reason });
 export type AdminBlockBody = z.input<typeof adminBlockBody>;
 
-/** `DELETE /api/admin/users/{id}` and `DELETE /api/admin/candidates/{hash}`: why (kept in the audit). */
+/** `DELETE /api/admin/candidates/{hash}`: why (kept in the audit). */
 export const adminDeleteBody = z
   .object({ reason: optionalReason })
   .nullish()
   .transform((b) => b ?? { reason: null });
 export type AdminDeleteBody = z.input<typeof adminDeleteBody>;
+
+/** `DELETE /api/admin/users/{id}`: the admin types the user's e-mail to confirm (a mistyped id deletes nobody). */
+export const adminUserDeleteBody = z.object({
+  confirm_email: z
+    .string({ error: ADMIN_MSG.confirmEmail })
+    .trim()
+    .min(1, { error: ADMIN_MSG.confirmEmail })
+    .max(320, { error: ADMIN_MSG.confirmEmail }),
+  reason: optionalReason,
+});
+export type AdminUserDeleteBody = z.input<typeof adminUserDeleteBody>;
 
 /** What a deletion removed, table by table (counts only: the answer carries no personal data). */
 export const deletionSummary = z.object({ deleted: z.record(z.string(), z.number()) });

@@ -1,4 +1,4 @@
-import { ADMIN_MSG, type DeletionSummary, type PersonalDataExport } from '@hr/contract';
+import { ADMIN_MSG, type DeletionSummary, normalizeEmail, type PersonalDataExport } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -141,7 +141,13 @@ export async function deleteCandidate(ctx: AppContext, actor: Actor, hash: strin
  * and files, which exist only for those vacancies), review requests addressed to the member.
  * Audit rows keep the bare id: they say what happened, not who the person was.
  */
-export async function deleteMember(ctx: AppContext, actor: Actor, id: number, reason: string | null): Promise<DeletionSummary> {
+export async function deleteMember(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  confirm: { confirm_email: string; reason: string | null },
+): Promise<DeletionSummary> {
+  const reason = confirm.reason;
   if (id === actor.actorId) throw fieldError('id', ADMIN_MSG.notSelf);
   const counts: Record<string, number> = {};
   const fileKeys = await ctx.database.db.transaction(async (tx) => {
@@ -154,6 +160,7 @@ export async function deleteMember(ctx: AppContext, actor: Actor, id: number, re
       telegram_chat_id: string | null;
     }>(tx, sql`select email, phone, name, family, telegram_nickname, telegram_chat_id from users where id = ${id} for update`);
     if (!user) throw new AppError('not_found', ADMIN_MSG.userNotFound);
+    if (normalizeEmail(confirm.confirm_email) !== user.email) throw fieldError('confirm_email', ADMIN_MSG.confirmMismatch);
     const replyResumes = (
       await rowsOf<{ id: number }>(
         tx,

@@ -6,6 +6,7 @@ import {
   adminCandidate,
   adminCandidateQuery,
   adminDeleteBody,
+  adminUserDeleteBody,
   adminEducationAnswer,
   adminEducationBody,
   adminFlagsBody,
@@ -125,8 +126,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     );
     app.delete(
       '/users/:id',
-      { schema: { tags, params: adminIdParam, body: adminDeleteBody, response: { 200: success(deletionSummary), ...errors } } },
-      async (request) => ok(await deleteMember(ctx, actorOf(request), request.params.id, request.body.reason), ADMIN_MSG.userDeleted),
+      { schema: { tags, params: adminIdParam, body: adminUserDeleteBody, response: { 200: success(deletionSummary), ...errors } } },
+      async (request) => ok(await deleteMember(ctx, actorOf(request), request.params.id, request.body), ADMIN_MSG.userDeleted),
     );
     app.get(
       '/users/:id/export',
