@@ -14,15 +14,20 @@ export function useSearchState() {
   const navigate = useNavigate();
   const raw = params.toString();
   // A URL with parameters waits (Suspense) for the schema; the bare home page does not, and loads
-  // it once the first screen is up, before the first search is typed.
+  // it at the visitor's first touch (before a search can be typed) or after a while, never in the
+  // way of the first results.
   if (hasSearchParams(params)) use(loadSearchSchema());
   useEffect(() => {
-    const start = () => void loadSearchSchema();
-    const idle = window.requestIdleCallback?.(start, { timeout: 3000 });
-    const timer = idle === undefined ? window.setTimeout(start, 1500) : undefined;
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const start = () => {
+      for (const e of events) window.removeEventListener(e, start, true);
+      void loadSearchSchema();
+    };
+    for (const e of events) window.addEventListener(e, start, true);
+    const timer = window.setTimeout(start, 10_000);
     return () => {
-      if (idle !== undefined) window.cancelIdleCallback?.(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      window.clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, start, true);
     };
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parameters' text is their identity
