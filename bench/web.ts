@@ -74,19 +74,20 @@ async function waitForApp(timeoutMs = 180_000): Promise<void> {
   }
 }
 
-/** The first result card and the LCP, as the page itself sees them (ms since navigation start). */
-const PAGE_PROBE = () => {
-  const w = window as unknown as { __bench: { card?: number; lcp?: number } };
-  w.__bench = {};
+/**
+ * The first result card and the LCP, as the page itself sees them (ms since navigation start).
+ * A string, not a function: the TypeScript loader would wrap a function with helpers the page lacks.
+ */
+const PAGE_PROBE = `
+  window.__bench = {};
   new PerformanceObserver((list) => {
-    const last = list.getEntries().at(-1);
-    if (last) w.__bench.lcp = last.startTime;
+    const entries = list.getEntries();
+    if (entries.length) window.__bench.lcp = entries[entries.length - 1].startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  const seen = () => {
-    if (w.__bench.card === undefined && document.querySelector('article.resume-card')) w.__bench.card = performance.now();
-  };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-};
+  new MutationObserver(() => {
+    if (window.__bench.card === undefined && document.querySelector('article.resume-card')) window.__bench.card = performance.now();
+  }).observe(document, { childList: true, subtree: true });
+`;
 
 type Load = { card: number; lcp: number; bytesBefore: number; bytesAll: number; jsGzipBefore: number; jsFiles: string[] };
 
@@ -103,7 +104,7 @@ function builtGzip(pathname: string): number {
 async function load(browser: import('playwright-core').Browser): Promise<Load> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.addInitScript(PAGE_PROBE);
+  await page.addInitScript({ content: PAGE_PROBE });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
