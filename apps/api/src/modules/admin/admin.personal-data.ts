@@ -235,7 +235,7 @@ const EXPORT_TABLES: [string, (id: number) => SQL][] = [
   [
     'contact_openings',
     (id) =>
-      sql`select c.id, r.hash as resume_hash, c.day, c.charged, c.opened_at from contact_openings c left join resumes r on r.id = c.resume_id where c.user_id = ${id} order by c.id`,
+      sql`select c.id, r.hash as resume_hash, c.day, c.charged, c.created_at as opened_at from contact_openings c left join resumes r on r.id = c.resume_id where c.user_id = ${id} order by c.id`,
   ],
   [
     'resume_views',

@@ -69,7 +69,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
     await base.register(fastifyMultipart);
     const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', requireAdmin);
+    // Before validation: a member gets 403 whatever the body, never a 422 that tells the call's shape.
+    app.addHook('preValidation', requireAdmin);
 
     // ─── users ──────────────────────────────────────────────────────────────────────────────
     app.get(
