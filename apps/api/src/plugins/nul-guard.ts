@@ -15,23 +15,26 @@ export function registerNulGuard(app: FastifyInstance): void {
   });
 }
 
-/** The dotted path of the first string holding U+0000 ('' for the value itself), or undefined. */
-export function nulIn(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulIn(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  // Parsed JSON and query objects (the query parser's have no Object prototype); a Buffer or a stream is not text.
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
-    for (const [key, v] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return path || 'body';
-      const found = nulIn(v, at);
-      if (found !== undefined) return found;
+/**
+ * The dotted path of the first string holding U+0000 ('' for the value itself), or undefined.
+ * Iterative: a body may nest thousands of levels deep (JSON.parse allows it; recursion here would not).
+ */
+export function nulIn(root: unknown): string | undefined {
+  const stack: [unknown, string][] = [[root, '']];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [value, path] = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], path ? `${path}.${i}` : String(i)]);
+    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
+      // Parsed JSON and query objects (the query parser's have no Object prototype); a Buffer or a stream is not text.
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (key.includes('\u0000')) return path || 'body';
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, v] = entries[i] as [string, unknown];
+        stack.push([v, path ? `${path}.${key}` : key]);
+      }
     }
   }
   return undefined;

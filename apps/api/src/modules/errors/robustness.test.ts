@@ -63,6 +63,19 @@ describe('U+0000 in a request', () => {
     const profile = await client.post('/api/user/profile', { fio: 'Иванова\u0000 Мария' });
     expect(profile.status).toBe(422);
     expect(Object.keys(profile.body.errors ?? {})).toEqual(['fio']);
+    // Nested deeper than any recursion would survive: still an answer, not a stack overflow.
+    const deep = `${'['.repeat(20_000)}"\u0000"${']'.repeat(20_000)}`;
+    const nested = await built.app.inject({
+      method: 'POST',
+      url: '/api/error/send',
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v.value}`).join('; '),
+        'x-xsrf-token': client.xsrf ?? '',
+      },
+      payload: deep,
+    });
+    expect(nested.statusCode).toBe(422);
     // The same text without it is stored as usual.
     expect((await client.post('/api/error/send', { error: 'TypeError', info: 'ab' })).status).toBe(200);
   });
