@@ -109,7 +109,7 @@ function searchWhere(q: z.output<typeof adminUserQuery>): SQL {
       sql`(u.family || ' ' || u.name || ' ' || u.middle_name) ilike ${like}`,
       sql`(u.name || ' ' || u.family) ilike ${like}`,
     ];
-    if (/^\d{1,10}$/.test(text)) alts.push(sql`u.id = ${Number(text)}`);
+    if (/^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647) alts.push(sql`u.id = ${Number(text)}`);
     // A phone as typed: +7 (916) 123-45-67, 8916…, 916… — compared by its last ten digits.
     if (digits.length >= 3) alts.push(sql`coalesce(u.phone, '') like ${`%${digits.length > 10 ? digits.slice(-10) : digits}%`}`);
     parts.push(sql`(${sql.join(alts, sql` or `)})`);
