@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltApp } from '../../app.ts';
+import type { BuiltApp } from '../../app.ts';
 import { createTestApp, TestClient } from '../../../test/helpers.ts';
 import { adminOf, memberOf } from './admin.fixtures.ts';
 

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig } from '../../../test/helpers.ts';
+import { type BuiltApp, buildApp } from '../../app.ts';
+import { adminOf, auditRows, upload } from './admin.fixtures.ts';
+
+let built: BuiltApp;
+let admin: Awaited<ReturnType<typeof adminOf>>;
+const db = () => built.ctx.database;
+const run = randomUUID().slice(0, 8);
+
+beforeAll(async () => {
+  built = await createTestApp();
+  admin = await adminOf(built.app, db());
+});
+
+const hh = (id: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    id: `${run}-${id}`,
+    last_name: 'Иванова',
+    first_name: 'Мария',
+    birth_date: '1990-04-12',
+    gender: { id: 'female' },
+    area: { id: '1', name: 'Москва' },
+    title: 'Главный бухгалтер',
+    salary: { amount: 150000, currency: 'RUR' },
+    ...extra,
+  });
+
+const jsonl = [
+  hh('a'),
+  hh('no-title', { title: '' }),
+  '',
+  hh('b', { title: 'Кассир' }),
+  '{"id": broken',
+  hh('c', { title: 'Аудитор' }),
+].join('\n');
+
+describe('resume import from the back office', () => {
+  it('refuses a missing file, a wrong format and an empty file with Russian messages', async () => {
+    const none = await admin.client.post('/api/admin/imports', {});
+    expect(none.status).toBe(422);
+    expect(none.body.errors?.file?.[0]).toBe('Приложите файл');
+    const wrong = await upload(admin.client, 'resumes.xlsx', 'x');
+    expect(wrong.body.errors?.file?.[0]).toBe('Нужен файл .jsonl, .ndjson, .json (JSON Lines) или .csv');
+    const empty = await upload(admin.client, 'resumes.jsonl', '');
+    expect(empty.body.errors?.file?.[0]).toBe('Файл пустой');
+  });
+
+  it('queues the upload as a job that survives a restart; progress, counts and the per-line report', async () => {
+    const res = await upload(admin.client, 'C:\\Users\\hr\\база.jsonl', jsonl);
+    expect(res.status).toBe(200);
+    const job = res.body.res;
+    expect(job).toMatchObject({
+      file_name: 'база.jsonl',
+      format: 'jsonl',
+      status: 'queued',
+      status_title: 'В очереди',
+      uploaded_by: admin.id,
+    });
+    expect(job.size).toBe(Buffer.byteLength(jsonl));
+    expect((await auditRows(db(), 'import.upload', job.id))[0]).toMatchObject({ actor_id: admin.id, details: { file: 'база.jsonl' } });
+
+    // A run cut short: the row says running, half a report is written, the lease has run out.
+    await db().rows(sql`update resume_imports set status = 'running', rows = 1 where id = ${job.id}`);
+    await db().rows(sql`insert into resume_import_rejects (import_id, line, reason) values (${job.id}, 2, 'stale')`);
+    await db().rows(
+      sql`update jobs set attempts = 1, locked_until = now() - interval '1 second' where kind = 'admin.resume_import' and payload->>'import_id' = ${String(job.id)}`,
+    );
+
+    // Another server process on the same database picks it up.
+    const second = await buildApp(testConfig(), { database: db(), startWorker: false, logger: false });
+    try {
+      for (let i = 0; i < 5; i++) {
+        await second.ctx.queue.runPending();
+        const [row] = await db().rows<{ status: string }>(sql`select status from resume_imports where id = ${job.id}`);
+        if (row?.status === 'done') break;
+      }
+    } finally {
+      await second.app.close();
+    }
+    const done = (await admin.client.get(`/api/admin/imports/${job.id}`)).body.res;
+    expect(done).toMatchObject({ status: 'done', status_title: 'Завершён', imported: 3, updated: 0, rejected: 2, rows: 5, error: null });
+    expect(done.finished_at).toBeTruthy();
+    const report = (await admin.client.get(`/api/admin/imports/${job.id}/report`)).body.res;
+    expect(report.total).toBe(2);
+    expect(report.data.map((l: { line: number }) => l.line)).toEqual([2, 5]);
+    expect(report.data[1].reason).toContain('JSON');
+    const [stored] = await db().rows<{ file_key: string | null }>(sql`select file_key from resume_imports where id = ${job.id}`);
+    expect(stored?.file_key).toBeNull();
+    const found = await db().rows<{ title: string }>(
+      sql`select title from resumes where source = 'import' and source_id like ${`${run}-%`} order by title`,
+    );
+    expect(found.map((r) => r.title)).toEqual(['Аудитор', 'Главный бухгалтер', 'Кассир']);
+    expect((await auditRows(db(), 'import.finish', job.id))[0]).toMatchObject({
+      actor_id: admin.id,
+      details: { status: 'done', imported: 3, rejected: 2 },
+    });
+
+    const list = (await admin.client.get('/api/admin/imports')).body.res;
+    expect(list.data[0].id).toBe(job.id);
+    expect((await admin.client.get('/api/admin/imports/999999999')).status).toBe(404);
+  });
+
+  it('imports CSV and fails a file with a bad header, saying why', async () => {
+    const csv = `id,last_name,first_name,birth_date,gender,area,title\r\n${run}-c1,Соколов,Иван,1985-11-03,male,Москва,Водитель\r\n${run}-c2,Орлов,Пётр,1992-13-01,male,Москва,Логист\r\n`;
+    const ok = (await upload(admin.client, 'r.csv', csv)).body.res;
+    const bad = (await upload(admin.client, 'bad.csv', 'совсем,не,то\r\n1,2,3\r\n')).body.res;
+    await built.ctx.queue.runPending();
+    expect((await admin.client.get(`/api/admin/imports/${ok.id}`)).body.res).toMatchObject({ status: 'done', imported: 1, rejected: 1 });
+    expect((await admin.client.get(`/api/admin/imports/${ok.id}/report`)).body.res.data[0].line).toBe(3);
+    const failed = (await admin.client.get(`/api/admin/imports/${bad.id}`)).body.res;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toBeTruthy();
+  });
+});
