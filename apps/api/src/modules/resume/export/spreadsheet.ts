@@ -8,8 +8,8 @@ const xml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
  * Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): one of them
  * in sheet1.xml makes Excel refuse the whole file, so they are dropped from CSV and XLSX alike.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const XML_INVALID =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 export const dropInvalidXmlChars = (s: string): string => s.replace(XML_INVALID, '');
 
