@@ -14,14 +14,14 @@ test.describe('opinions about candidates', () => {
     registerUser,
     loginViaApi,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const member = await registerUser();
     await loginViaApi(member);
     const resume = await pickResumeWithJob(page.request, testInfo.workerIndex * 7);
-    const subscribed = waitForSubscription(page);
+    const subscribed = waitForSubscription(page, 45_000);
     await page.goto(`/resume/${resume.hash}`);
     const opinions = page.getByRole('region', { name: /Отзывы участников клуба/ });
-    await expect(opinions).toBeVisible();
+    await expect(opinions).toBeVisible({ timeout: 20_000 });
     await expect(bellIndicator(page)).not.toHaveAttribute('data-active');
     await subscribed;
     await page.evaluate(() => {
@@ -66,7 +66,8 @@ test.describe('opinions about candidates', () => {
     try {
       const pub = await outsider.newPage();
       await pub.goto(link);
-      await expect(pub.getByRole('heading', { level: 1, name: /просит вас рассказать о кандидате/ })).toBeVisible();
+      // A fresh browser loads the whole app: generous on a loaded machine.
+      await expect(pub.getByRole('heading', { level: 1, name: /просит вас рассказать о кандидате/ })).toBeVisible({ timeout: 30_000 });
       await expect(pub).toHaveTitle(`Запрос отзыва${TITLE_SUFFIX}`);
       await expect(pub.getByText('Рассматриваем кандидата к нам в команду')).toBeVisible();
       await expectNoSeriousA11y(pub, testInfo, 'review-request-1280');
@@ -79,6 +80,7 @@ test.describe('opinions about candidates', () => {
 
       await pub.getByRole('link', { name: 'Оставить отзыв' }).click();
       await expect(pub).toHaveURL(/\/send$/);
+      await expect(pub.getByRole('button', { name: 'Отправить отзыв' })).toBeVisible({ timeout: 20_000 });
       await expect(pub).toHaveTitle(`Отзыв о кандидате${TITLE_SUFFIX}`);
       const form = pub.getByRole('form', { name: 'Отзыв о кандидате' });
       await form.getByRole('radio', { name: 'Рекомендую', exact: true }).check();
@@ -88,7 +90,7 @@ test.describe('opinions about candidates', () => {
       await form.getByRole('textbox', { name: 'Ваша должность' }).fill('HR-директор');
       await form.getByRole('checkbox', { name: /Согласен\(на\) передать отзыв/ }).check();
       await form.getByRole('button', { name: 'Отправить отзыв' }).click();
-      await expect(pub.getByRole('heading', { name: 'Спасибо! Отзыв передан' })).toBeVisible();
+      await expect(pub.getByRole('heading', { name: 'Спасибо! Отзыв передан' })).toBeVisible({ timeout: 15_000 });
 
       // The member, still on the same page: the opinion, the summary and the bell, without reload.
       await expect(opinions.getByTestId('opinion-item').filter({ hasText: text })).toBeVisible({ timeout: 20_000 });
@@ -101,7 +103,7 @@ test.describe('opinions about candidates', () => {
 
       // The link keeps working, but only to say the request is answered.
       await pub.goto(link);
-      await expect(pub.getByRole('heading', { name: 'На этот запрос уже ответили' })).toBeVisible();
+      await expect(pub.getByRole('heading', { name: 'На этот запрос уже ответили' })).toBeVisible({ timeout: 20_000 });
       await expect(pub.getByRole('link', { name: 'Оставить отзыв' })).toHaveCount(0);
     } finally {
       await outsider.close();
@@ -109,9 +111,10 @@ test.describe('opinions about candidates', () => {
   });
 
   test('a made-up request link says «Запрос не найден»', async ({ page }) => {
+    test.setTimeout(90_000);
     for (const id of ['abc', 'AAAAAAAAAAAAAAAAAAAAAA']) {
       await page.goto(`/review/request/${id}`);
-      await expect(page.getByRole('heading', { name: 'Запрос не найден' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Запрос не найден' })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('link', { name: 'Оставить отзыв' })).toHaveCount(0);
     }
   });

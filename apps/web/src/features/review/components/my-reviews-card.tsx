@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Divider, Group, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessageStar } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -147,12 +147,13 @@ function ListFrame({ loading, failed, onRetry, empty, emptyText, children }: Lis
 
 /** «Показать ещё» while the list has more (50 at most here; the rest by the resume pages). */
 function More({ shown, total, loading, onMore }: { shown: number; total: number; loading: boolean; onMore: () => void }) {
-  if (shown >= total || shown >= 50) {
-    return total > 0 ? (
-      <Badge variant="transparent" color="gray" px={0} fw={500} tt="none">
-        {total > shown ? `Показаны последние ${shown} из ${total}` : `Всего: ${total}`}
-      </Badge>
-    ) : null;
+  if (shown >= total) return null;
+  if (shown >= 50) {
+    return (
+      <Text size="xs" c="dimmed">
+        Показаны последние {shown} из {total}
+      </Text>
+    );
   }
   return (
     <Button variant="subtle" size="compact-sm" w="fit-content" loading={loading} onClick={onMore}>

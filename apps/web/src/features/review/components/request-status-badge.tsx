@@ -11,7 +11,7 @@ const COLORS: Record<ReviewRequestStatus, { color: string; text: string }> = {
 export function RequestStatusBadge({ status }: { status: ReviewRequestStatus }) {
   const { color, text } = COLORS[status];
   return (
-    <Badge variant="light" color={color} c={text} radius="sm" data-status={status}>
+    <Badge variant="light" color={color} c={text} radius="sm" data-status={status} style={{ flexShrink: 0 }}>
       {REVIEW_REQUEST_STATUS_TITLES[status]}
     </Badge>
   );
