@@ -42,7 +42,10 @@ export const experienceEntry = z.object({
   description: z.string().nullable(),
 });
 
-/** The resume page (PRODUCT 3); contacts come only from POST /api/resume/{hash}/contacts. */
+export const resumeContacts = z.object({ phone: z.string().nullable(), email: z.string().nullable(), telegram: z.string().nullable() });
+export type ResumeContacts = z.infer<typeof resumeContacts>;
+
+/** The resume page (PRODUCT 3); contacts are opened by POST /api/resume/{hash}/contacts and then stay open for that member. */
 export const resumeFull = z.object({
   hash: z.string(),
   first_name: z.string().nullable(),
@@ -82,6 +85,8 @@ export const resumeFull = z.object({
   views: z.number().int(),
   favourite: z.object({ note: z.string().nullable() }).nullable(),
   contacts_opened: z.boolean(),
+  /** The contacts, once this member has opened them (reopening is free, so they stay open). */
+  contacts: resumeContacts.nullable().optional(),
   permissions: z.object({ can_open_contacts: z.boolean() }),
   /** The club's visible opinions by verdict (PRODUCT 6); always in GET /api/resume/{hash}, absent on vacancy replies. */
   opinions_summary: opinionsSummary.optional(),
@@ -89,9 +94,6 @@ export const resumeFull = z.object({
   my_opinion_id: z.number().int().nullable().optional(),
 });
 export type ResumeFull = z.infer<typeof resumeFull>;
-
-export const resumeContacts = z.object({ phone: z.string().nullable(), email: z.string().nullable(), telegram: z.string().nullable() });
-export type ResumeContacts = z.infer<typeof resumeContacts>;
 
 export const RESUME_HASH_PATTERN = /^[0-9A-Za-z]{22}$/;
 /** Any shape is accepted here: a malformed id is simply not found (404), like an unknown one. */

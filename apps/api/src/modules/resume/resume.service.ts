@@ -102,6 +102,8 @@ async function toFullResume(
     views: row.views,
     favourite: extra.favouriteNote === undefined ? null : { note: extra.favouriteNote },
     contacts_opened: extra.contactsOpened,
+    // Opened once, they stay open for this member: reading them again is free (no new opening).
+    contacts: extra.contactsOpened && canOpenContacts(user) ? contactsOf(row) : null,
     permissions: { can_open_contacts: canOpenContacts(user) },
   };
 }
@@ -134,11 +136,11 @@ export async function openContacts(ctx: AppContext, user: UserRow, hash: string)
     }
     await tx.insert(contactOpenings).values({ resumeId: row.id, userId: user.id, day, charged });
   });
-  return {
-    phone: row.phone ? formatPhone(row.phone) : null,
-    email: row.email,
-    telegram: row.telegram,
-  };
+  return contactsOf(row);
+}
+
+function contactsOf(row: ResumeRow): ResumeContacts {
+  return { phone: row.phone ? formatPhone(row.phone) : null, email: row.email, telegram: row.telegram };
 }
 
 function secondsUntilMoscowMidnight(now = new Date()): number {

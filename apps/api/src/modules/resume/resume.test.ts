@@ -78,8 +78,15 @@ describe('contacts', () => {
     expect((await member.client.post(`/api/resume/${r1?.hash}/contacts`)).status).toBe(200);
     const log = await db().db.select().from(contactOpenings).where(eq(contactOpenings.resumeId, r1?.id as number));
     expect(log.map((l) => l.charged).sort()).toEqual([false, true]);
-    // The page now says the contacts were opened.
-    expect((await member.client.get(`/api/resume/${r1?.hash}`)).body.res.contacts_opened).toBe(true);
+    // The page now says the contacts were opened and shows them (after a reload too), without a new opening.
+    const page = (await member.client.get(`/api/resume/${r1?.hash}`)).body.res;
+    expect(page.contacts_opened).toBe(true);
+    expect(page.contacts).toEqual({ phone: '+7 (916) 123-45-67', email: 'alexey@example.ru', telegram: 'alexey_t' });
+    expect(await db().db.select().from(contactOpenings).where(eq(contactOpenings.resumeId, r1?.id as number))).toHaveLength(2);
+    // One never opened keeps them hidden.
+    const closed = (await member.client.get(`/api/resume/${r3?.hash}`)).body.res;
+    expect(closed.contacts_opened).toBe(false);
+    expect(closed.contacts).toBeNull();
   });
 
   it('has no daily limit with commerce_account', async () => {

@@ -14,8 +14,8 @@ export function useOpenContacts(hash: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => openContacts(hash),
-    // Reopening is free from now on: the page says so next time.
-    onSuccess: () =>
-      client.setQueryData<ResumeFull>(resumeQueryKey(hash), (resume) => (resume ? { ...resume, contacts_opened: true } : resume)),
+    // Opened contacts stay open for this member: the cached page keeps them, the server does after a reload.
+    onSuccess: (contacts) =>
+      client.setQueryData<ResumeFull>(resumeQueryKey(hash), (resume) => (resume ? { ...resume, contacts_opened: true, contacts } : resume)),
   });
 }

@@ -6,7 +6,13 @@ import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { useOpenContacts } from '../api/open-contacts.ts';
 
-type ContactsPanelProps = { hash: string; canOpen: boolean; opened: boolean };
+type ContactsPanelProps = {
+  hash: string;
+  canOpen: boolean;
+  opened: boolean;
+  /** Already opened by this member: the resume answer carries them. */
+  contacts?: ResumeContacts | null;
+};
 
 const telegramHandle = (value: string) => value.replace(/^https?:\/\/t\.me\//i, '').replace(/^@/, '');
 
@@ -62,11 +68,12 @@ function ContactsList({ contacts }: { contacts: ResumeContacts }) {
 }
 
 /** «Открыть контакты»: phone, e-mail and Telegram for members with open_contact (PRODUCT 2, 3). */
-export function ContactsPanel({ hash, canOpen, opened }: ContactsPanelProps) {
+export function ContactsPanel({ hash, canOpen, opened, contacts }: ContactsPanelProps) {
   const open = useOpenContacts(hash);
   const limitReached = isApiError(open.error) && open.error.status === 429;
 
-  if (open.data) return <ContactsList contacts={open.data} />;
+  const shown = open.data ?? contacts;
+  if (shown) return <ContactsList contacts={shown} />;
 
   const reveal = () =>
     open.mutate(undefined, {

@@ -13,7 +13,12 @@ export function ResumeAside({ resume, favourite }: ResumeAsideProps) {
       <Stack gap="md">
         {favourite}
         {favourite ? <Divider /> : null}
-        <ContactsPanel hash={resume.hash} canOpen={resume.permissions.can_open_contacts} opened={resume.contacts_opened} />
+        <ContactsPanel
+          hash={resume.hash}
+          canOpen={resume.permissions.can_open_contacts}
+          opened={resume.contacts_opened}
+          contacts={resume.contacts}
+        />
         <Divider />
         <Button variant="default" fullWidth leftSection={<IconPrinter size={18} stroke={1.6} />} onClick={() => window.print()}>
           Распечатать
