@@ -66,7 +66,7 @@ export function DeclineDialog({ request, opened, onClose, onDeclined, onClosedMe
           <Button variant="default" onClick={onClose} data-autofocus>
             Не отказываться
           </Button>
-          <Button color="red" loading={processing} onClick={() => void confirm()}>
+          <Button color="red.8" loading={processing} onClick={() => void confirm()}>
             Отказаться
           </Button>
         </Group>
