@@ -46,6 +46,18 @@ export function handleErrorWithRedirect(error: unknown): void {
  * 404 page; 422 returns the field errors and shows «Почти готово»; else the server message.
  */
 export function handleErrorWithoutRedirect(error: unknown): FieldErrors {
+  return handleError(error, true);
+}
+
+/**
+ * Forms (SEED 5): like the handler above, but a 422 is left to the form — it shows the errors
+ * inline and moves focus to the first invalid field, so no «Почти готово» dialog covers them.
+ */
+export function handleFormError(error: unknown): FieldErrors {
+  return handleError(error, false);
+}
+
+function handleError(error: unknown, almostDoneDialog: boolean): FieldErrors {
   if (error instanceof ApiError) {
     if (isSessionLost(error.status)) {
       sessionStore.clear();
@@ -61,7 +73,7 @@ export function handleErrorWithoutRedirect(error: unknown): FieldErrors {
       return {};
     }
     if (error.status === 422) {
-      showAlmostDoneDialog();
+      if (almostDoneDialog) showAlmostDoneDialog();
       return error.fieldErrors;
     }
   }

@@ -3,12 +3,13 @@ import { Alert, Autocomplete, Box, Button, Checkbox, Grid, NativeSelect, SimpleG
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconAt, IconBrandTelegram, IconBuilding, IconUser } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, joinErrors } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { handleFormError } from '@/shared/api/error-handlers.ts';
+import { focusFirstInvalid } from '@/shared/lib/focus-invalid.ts';
 import { validateWith } from '@/shared/lib/validate.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
-import { showAlmostDoneDialog, showConfirmDialog } from '@/shared/ui/dialogs.tsx';
+import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { LinkButton } from '@/shared/ui/link-button.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
 import { register } from '../api/register.ts';
@@ -91,6 +92,7 @@ export function RegisterPopup(props: RegisterPopupProps) {
   const [processing, setProcessing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [ignoreToken, setIgnoreToken] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (opened) setIgnoreToken(false);
@@ -105,6 +107,7 @@ export function RegisterPopup(props: RegisterPopupProps) {
     }
     form.setErrors(known);
     setFormError(other.length > 0 ? other.join('\n') : null);
+    focusFirstInvalid(formRef.current);
   };
 
   const send = async (values: RegisterValues, withToken: boolean) => {
@@ -115,7 +118,6 @@ export function RegisterPopup(props: RegisterPopupProps) {
     const invalid = validateWith(registerBody, body);
     if (invalid) {
       applyErrors(invalid);
-      showAlmostDoneDialog();
       return;
     }
     setProcessing(true);
@@ -129,7 +131,7 @@ export function RegisterPopup(props: RegisterPopupProps) {
         form.reset();
       }
     } catch (error) {
-      applyErrors(handleErrorWithoutRedirect(error));
+      applyErrors(handleFormError(error));
     } finally {
       setProcessing(false);
     }
@@ -170,7 +172,7 @@ export function RegisterPopup(props: RegisterPopupProps) {
   };
 
   const formBody = (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
         {formError ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} style={{ whiteSpace: 'pre-line' }}>

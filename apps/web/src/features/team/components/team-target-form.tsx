@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import type { FieldErrors } from '@/shared/api/api-error.ts';
 
 type TeamTargetFormProps = {
@@ -20,13 +20,19 @@ type TeamTargetFormProps = {
 export function TeamTargetForm(props: TeamTargetFormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** SEED 5: the message shows under the input and the focus goes back to it. */
+  const fail = (message: string) => {
+    setError(message);
+    inputRef.current?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (props.busy) return;
     const problem = props.validate(value);
-    setError(problem);
-    if (problem) return;
+    setError(null);
+    if (problem) return fail(problem);
     const errors = await props.onSubmit(value.trim());
     if (!errors) return;
     const messages = props.errorKeys.flatMap((key) => errors[key] ?? []);
@@ -34,13 +40,14 @@ export function TeamTargetForm(props: TeamTargetFormProps) {
       .filter(([key]) => !props.errorKeys.includes(key))
       .flatMap(([, list]) => list);
     const all = [...messages, ...other];
-    if (all.length) setError(all.join('\n'));
+    if (all.length) fail(all.join('\n'));
     else if (Object.keys(errors).length === 0) setValue('');
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <TextInput
+        ref={inputRef}
         label={props.label}
         placeholder={props.placeholder}
         description={props.description}

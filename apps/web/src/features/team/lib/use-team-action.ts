@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ApiAnswer } from '@/shared/api/api-client.ts';
 import type { FieldErrors } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { handleFormError } from '@/shared/api/error-handlers.ts';
 
 /**
  * Runs a team call: one at a time, a notice with the server's message, the team reloaded and
  * `onChanged` told (members inherit the lead's flags, so the access map changes too).
- * Resolves with the field errors of a 422 (empty on success).
+ * Resolves with the field errors of a 422 (empty on success); the caller shows them inline.
  */
 export function useTeamAction(onChanged?: () => void) {
   const queryClient = useQueryClient();
@@ -24,7 +24,7 @@ export function useTeamAction(onChanged?: () => void) {
         onChanged?.();
         return {};
       } catch (error) {
-        return handleErrorWithoutRedirect(error);
+        return handleFormError(error);
       } finally {
         setPending(null);
         await queryClient.invalidateQueries({ queryKey: ['team'] });
