@@ -1,16 +1,25 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../app.ts';
 import { runSweep } from '../../../test/openapi-sweep.ts';
-import { createTestApp, registeredMember } from '../../../test/helpers.ts';
+import { registeredMember, testConfig } from '../../../test/helpers.ts';
+import { privateDatabase } from '../../../test/private-database.ts';
 
 /** 2,000 in `npm test`; `npm run bench:robustness` sends 10,000 (ROBUSTNESS_REQUESTS, ROBUSTNESS_SEED). */
 const REQUESTS = Number(process.env.ROBUSTNESS_REQUESTS ?? 2000);
 const SEED = Number(process.env.ROBUSTNESS_SEED ?? 20_250_701);
 
+// The sweep acts as an administrator with random ids (blocks, flags, types): on a database of its
+// own, so it never touches the users of test files running beside it.
 let built: BuiltApp;
+let priv: Awaited<ReturnType<typeof privateDatabase>>;
 beforeAll(async () => {
-  built = await createTestApp();
-}, 120_000);
+  priv = await privateDatabase();
+  built = await buildApp(testConfig(), { database: priv.database, startWorker: false, logger: false });
+}, 180_000);
+afterAll(async () => {
+  await built?.app.close();
+  await priv?.dispose();
+});
 
 /**
  * Bad input gets a clear 4xx, never a 5xx or a hang: every operation of the OpenAPI document, fuzzed by
