@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import { fullName, initials } from '@/shared/lib/format.ts';
-import { ComingSoon } from '@/shared/ui/coming-soon.tsx';
 import { PageLoader } from '@/shared/ui/page-loader.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { PageSection } from '@/shared/ui/page-section.tsx';
 import { usePerson } from '../api/get-person.ts';
 
@@ -35,7 +35,7 @@ export function PersonPage() {
   if (!personId || person.isError) {
     return (
       <PageSection>
-        <ComingSoon
+        <EmptyState
           icon={IconUserQuestion}
           title="Участник не найден"
           description="Возможно, ссылка устарела или аккаунт участника удалён."
