@@ -5,6 +5,7 @@ import { cities, contactOpenings, favourites, type ResumeRow, resumes, resumeVie
 import { AppError } from '../../lib/app-error.ts';
 import { moscowDay } from '../../lib/moscow-time.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
+import { totalExperienceMonths } from '@hr/contract/experience';
 import { ageFrom, CARD_COLUMNS, type CardRow, initialsOf, toCard } from './resume.card.ts';
 import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './resume.policy.ts';
 import { resumeOpinionInfo } from '../review/review.summary.ts';
@@ -75,7 +76,8 @@ async function toFullResume(
     salary: row.salaryAmount != null ? { amount: row.salaryAmount, currency: row.salaryCurrency ?? 'RUR' } : null,
     workingType: row.workingTypes.map((v) => dict.option('workingType', v)),
     schedule: row.schedules.map((v) => dict.option('schedule', v)),
-    total_experience_months: row.totalExperienceMonths,
+    // Counted now from the listed jobs (a current one grows every month), as the page shows them.
+    total_experience_months: row.experience.length ? totalExperienceMonths(row.experience) : row.totalExperienceMonths,
     experience: row.experience.map((e) => ({
       company: e.company,
       position: e.position,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BuiltApp } from '../../app.ts';
 import { contactOpenings, resumes } from '../../db/schema/index.ts';
 import { createTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
+import { entryMonths } from '@hr/contract/experience';
 import { createResume, setFlags } from '../../../test/factories.ts';
 
 let built: BuiltApp;
@@ -25,6 +26,26 @@ describe('resume page', () => {
     expect(raw).not.toContain('9161234567');
     expect(raw).not.toContain('alexey@example.ru');
     expect(res.body.res.permissions).toEqual({ can_open_contacts: false });
+  });
+
+  it('counts the total experience from the listed jobs, as the page shows each of them', async () => {
+    const now = new Date();
+    const thisMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
+    const resume = await createResume(db(), {
+      totalExperienceMonths: 60, // stored when imported; the current job has grown since
+      experience: [
+        { company: 'ООО «Вектор»', position: 'Рекрутер', start: '2021-03-01', end: null, description: null },
+        { company: 'АО «Север»', position: 'Ассистент', start: '2019-01-01', end: '2020-07-01', description: null },
+        { company: 'ИП Петров', position: 'Стажёр', start: thisMonth, end: thisMonth, description: null },
+      ],
+    });
+    const { client } = await registeredMember(built.app);
+    const res = (await client.get(`/api/resume/${resume.hash}`)).body.res;
+    const current = now.getUTCFullYear() * 12 + now.getUTCMonth() - (2021 * 12 + 2);
+    expect(res.total_experience_months).toBe(current + 18 + 1);
+    expect(res.total_experience_months).toBe(
+      res.experience.reduce((sum: number, e: { start: string; end: string | null }) => sum + entryMonths(e), 0),
+    );
   });
 
   it('shows names to a member with open_contact', async () => {

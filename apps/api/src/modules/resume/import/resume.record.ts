@@ -74,21 +74,5 @@ export function hashFromBytes(bytes: Uint8Array): string {
   return out;
 }
 
-/** Month index (year*12 + month-1) of a YYYY-MM-DD date. */
-const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
-
-/**
- * The length of one experience entry in months: whole months from the start month to the end month
- * (to the current month when it goes on), at least 1 (a job started and left within a month counts as one).
- */
-export function entryMonths(entry: Pick<ExperienceEntry, 'start' | 'end'>, now: Date = new Date()): number {
-  const end = entry.end ? monthIndex(entry.end) : now.getUTCFullYear() * 12 + now.getUTCMonth();
-  return Math.max(1, end - monthIndex(entry.start));
-}
-
-/** total_experience_months: the sum of the entries' durations (overlaps are not merged, as on hh). */
-export function totalExperienceMonths(entries: readonly Pick<ExperienceEntry, 'start' | 'end'>[], now: Date = new Date()): number {
-  let sum = 0;
-  for (const e of entries) sum += entryMonths(e, now);
-  return sum;
-}
+// One rule for an entry's months and the total, shared with the resume page.
+export { entryMonths, totalExperienceMonths } from '@hr/contract/experience';

@@ -1,7 +1,8 @@
 import type { ResumeFull } from '@hr/contract';
 import { Stack, Text, Timeline } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDuration, formatExperience, formatMonth, monthsBetween } from '../lib/resume-format.ts';
+import { entryMonths } from '@hr/contract/experience';
+import { formatDuration, formatExperience, formatMonth } from '../lib/resume-format.ts';
 import { ResumeSection } from './resume-section.tsx';
 
 type Entry = ResumeFull['experience'][number];
@@ -36,7 +37,7 @@ export function ExperienceTimeline({ resume, renderAction }: ExperienceTimelineP
                 <Text size="sm" c="dimmed">
                   {period(entry)}
                   {' · '}
-                  {formatDuration(monthsBetween(entry.start, entry.end))}
+                  {formatDuration(entryMonths(entry))}
                 </Text>
                 {entry.description ? (
                   <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>

@@ -72,14 +72,6 @@ export function formatMonth(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Whole months between two dates (the end month counted, as hh.ru does). */
-export function monthsBetween(start: string, end: string | null): number {
-  const from = dayjs(start);
-  const to = end ? dayjs(end) : dayjs();
-  if (!from.isValid() || !to.isValid()) return 0;
-  return Math.max(0, to.diff(from, 'month') + 1);
-}
-
 /** A person's name parts joined, or the initials the server gives instead. */
 export function candidateName(parts: {
   first_name?: string | null;
