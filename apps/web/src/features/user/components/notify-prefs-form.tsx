@@ -24,6 +24,8 @@ export function NotifyPrefsForm({ profile, onSaved }: NotifyPrefsFormProps) {
   const queryClient = useQueryClient();
   const [prefs, setPrefs] = useState<Prefs>(() => prefsOf(profile));
   const [processing, setProcessing] = useState(false);
+  // null: the server has no Telegram bot, so no copy could be sent there.
+  const botConfigured = profile.telegram_auth_url !== null;
   const toggle = (key: keyof Prefs) => (event: ChangeEvent<HTMLInputElement>) => {
     const checked = event.currentTarget.checked;
     setPrefs((current) => ({ ...current, [key]: checked }));
@@ -69,8 +71,18 @@ export function NotifyPrefsForm({ profile, onSaved }: NotifyPrefsFormProps) {
             <Switch label="Копии на e-mail" checked={prefs.notify_email} onChange={toggle('notify_email')} />
             <Switch
               label="Копии в Telegram"
-              description={profile.telegram_bound ? 'В бота HR-облака' : 'Начнут приходить после привязки HR-облака'}
-              checked={prefs.notify_telegram}
+              description={
+                <span id="telegram-copies-hint">
+                  {!botConfigured
+                    ? 'Недоступно: бот HR-облака пока не подключён к клубу'
+                    : profile.telegram_bound
+                      ? 'В бота HR-облака'
+                      : 'Начнут приходить после привязки HR-облака'}
+                </span>
+              }
+              aria-describedby="telegram-copies-hint"
+              checked={botConfigured && prefs.notify_telegram}
+              disabled={!botConfigured}
               onChange={toggle('notify_telegram')}
             />
           </Stack>

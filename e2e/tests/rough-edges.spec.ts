@@ -1,0 +1,98 @@
+import { fetchXsrf } from '../fixtures/api.ts';
+import { DEMO_ADMIN } from '../fixtures/admin.ts';
+import { DEMO_LEAD, inviteToTeam, okRes, signInApi } from '../fixtures/cabinet.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { dialog } from '../fixtures/ui.ts';
+
+/** The admin gives a member the `team_lead` flag; resolves with the lead signed in through the API. */
+async function makeLead(creds: { id: number; email: string; password: string }) {
+  const admin = await signInApi(DEMO_ADMIN);
+  try {
+    const token = await fetchXsrf(admin.ctx);
+    const res = await admin.ctx.put(`/api/admin/users/${creds.id}/flags`, {
+      data: { flags: ['team_lead'] },
+      headers: { 'X-XSRF-TOKEN': token, Accept: 'application/json' },
+      failOnStatusCode: false,
+    });
+    await okRes(res, 'PUT flags');
+  } finally {
+    await admin.dispose();
+  }
+  return signInApi(creds);
+}
+
+test.describe('SEED behaviour a new member meets', () => {
+  test('?show=team_invite without an id shows the pending invites one after another', async ({ page, registerUser, loginViaApi }) => {
+    test.slow(); // three members and a flag through the API, on a shared machine
+    const user = await registerUser();
+    const secondCreds = await registerUser({ fio: 'Кузнецов Пётр Ильич' });
+    const demoLead = await signInApi(DEMO_LEAD);
+    const secondLead = await makeLead(secondCreds);
+    try {
+      await inviteToTeam(demoLead, user.id);
+      await inviteToTeam(secondLead, user.id);
+    } finally {
+      await demoLead.dispose();
+      await secondLead.dispose();
+    }
+    const names = [`${DEMO_LEAD.name} ${DEMO_LEAD.family}`, `${secondCreds.name} ${secondCreds.family}`];
+
+    await loginViaApi(user);
+    await page.goto('/profile?show=team_invite');
+    const popup = dialog(page, 'Приглашение в команду');
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+    await expect(popup).not.toContainText('не найдено');
+    await expect(popup.getByTestId('invite-position')).toHaveText('1 из 2');
+    const firstText = (await popup.textContent()) ?? '';
+    const first = names.find((n) => firstText.includes(n));
+    expect(first, `the popup names one of ${names.join(', ')}`).toBeTruthy();
+    const next = names.find((n) => n !== first) ?? '';
+
+    await popup.getByRole('button', { name: 'Отклонить' }).click();
+    await expect(popup).toContainText(`${next} приглашает вас в свою команду`);
+    await expect(popup.getByTestId('invite-position')).toHaveCount(0);
+    await popup.getByRole('button', { name: 'Отклонить' }).click();
+    await expect(popup).toBeHidden();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('a 422 of the team invite form shows inline with the focus on the input, no «Почти готово»', async ({ page, loginViaApi }) => {
+    test.slow();
+    await loginViaApi(DEMO_LEAD);
+    await page.goto('/profile');
+    const input = page.getByRole('textbox', { name: 'Пригласить в команду' });
+    await expect(input).toBeVisible({ timeout: 20_000 });
+    await input.fill(DEMO_LEAD.email);
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/team/invite/create');
+    await page.getByRole('button', { name: 'Пригласить', exact: true }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(/самого себя/);
+    await expect(input).toBeFocused();
+    await expect(dialog(page, 'Почти готово')).toHaveCount(0);
+  });
+});
+
+test.describe('rough edges a new member meets', () => {
+  test('/person/{unknown} shows only «Участник не найден»', async ({ page, registerUser, loginViaApi }) => {
+    await loginViaApi(await registerUser());
+    await page.goto('/person/999999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Участник не найден' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/скоро/i)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'В личный кабинет' })).toBeVisible();
+  });
+});
+
+test.describe('settings without a Telegram bot', () => {
+  test('«Копии в Telegram» is off and disabled with a hint while the bot is not configured', async ({ page, registerUser, loginViaApi }) => {
+    await loginViaApi(await registerUser());
+    const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/profile' && r.request().method() === 'GET');
+    await page.goto('/profile/edit');
+    const body = (await (await profile).json()) as { res: { telegram_auth_url: string | null } };
+    expect(body.res.telegram_auth_url, 'the e2e server runs without a bot').toBeNull();
+    const copies = page.getByRole('switch', { name: 'Копии в Telegram' });
+    await expect(copies).toBeDisabled({ timeout: 20_000 });
+    await expect(copies).not.toBeChecked();
+    await expect(copies).toHaveAccessibleDescription(/бот HR-облака пока не подключён/);
+  });
+});
