@@ -41,6 +41,22 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
   );
 }
 
+/**
+ * A fresh app on a database of the file's own (PGlite in memory, or a new PostgreSQL database): for
+ * files whose assertions count rows that other files, running beside them, also write (broadcasts,
+ * search pages).
+ */
+export async function createPrivateTestApp(env: Record<string, string> = {}): Promise<BuiltApp> {
+  const { privateDatabase } = await import('./private-database.ts');
+  const priv = await privateDatabase();
+  const built = await buildApp(testConfig(env), { database: priv.database, startWorker: false, logger: false });
+  afterAll(async () => {
+    await built.app.close();
+    await priv.dispose();
+  });
+  return built;
+}
+
 /** A fresh app on the file's shared database; closed after the file. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<BuiltApp> {
   const database = await testDatabase();

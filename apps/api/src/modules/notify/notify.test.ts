@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../app.ts';
 import { buildApp } from '../../app.ts';
 import { findUserByEmail } from '../user/user.service.ts';
-import { createTestApp, registeredMember, TestClient, testConfig, testDatabase } from '../../../test/helpers.ts';
+import { createPrivateTestApp, registeredMember, TestClient, testConfig, testDatabase } from '../../../test/helpers.ts';
 import { openSocket } from '../../../test/socket.ts';
 import { notify } from './notify.service.ts';
 
 let built: BuiltApp;
 let wsUrl: string;
 beforeAll(async () => {
-  built = await createTestApp();
+  built = await createPrivateTestApp();
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address() as { port: number };
   wsUrl = `ws://127.0.0.1:${address.port}/ws`;

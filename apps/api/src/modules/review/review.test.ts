@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../app.ts';
 import { createResume, setFlags } from '../../../test/factories.ts';
-import { createTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
+import { createPrivateTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
 import { findUserByEmail } from '../user/user.service.ts';
 import { hideOpinion, unhideOpinion } from './review.service.ts';
 
 let built: BuiltApp;
 beforeAll(async () => {
-  built = await createTestApp();
+  built = await createPrivateTestApp();
 });
 
 async function member(flags: string[] = []) {
