@@ -18,8 +18,9 @@ export default defineConfig({
   forbidOnly: isCI,
   workers: 2,
   retries: isCI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two workers, the app, its database and Chromium share 2 cores: room for a busy machine.
+  timeout: 60_000,
+  expect: { timeout: 12_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   outputDir: `./test-results/${backend}`,
   // The PostgreSQL + Redis pass skips the journeys tagged @ui-only (client behaviour that no server
