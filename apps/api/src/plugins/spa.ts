@@ -20,6 +20,8 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     await app.register(fastifyStatic, {
       root: path.join(dist, 'assets'),
       prefix: '/assets/',
+      // The build writes .br and .gz beside each chunk (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       immutable: true,
       maxAge: '365d',
     });
