@@ -120,6 +120,9 @@ test.describe('vacancy requests and replies', () => {
 
     // ── the owner: the bell lights without a reload, the notification leads to the reply ──
     await expect(page.getByTestId('notify-indicator')).toHaveAttribute('data-active', 'true', { timeout: 15_000 });
+    // The open replies list shows the new reply by itself.
+    await expect(page.getByText('Откликов пока нет')).toBeHidden();
+    await expect(page.locator('main').getByText(candidate.fio).first()).toBeVisible();
     await header(page).getByRole('button', { name: 'Уведомления' }).click();
     const item = page.getByTestId('notify-menu').getByTestId('notify-item').filter({ hasText: candidate.fio });
     await expect(item).toBeVisible();

@@ -10,14 +10,15 @@ const reload = (...keys: string[][]) => {
 /**
  * One WebSocket per tab while signed in (PRODUCT 7): a push reloads the list and the unread count;
  * team notifications may change the team and the inherited flags; an answered review request brings
- * a new opinion (and summary) to an open resume page; `telegram.bound` the binding.
+ * a new opinion (and summary) to an open resume page, a reply to an open vacancy's replies list and
+ * counters; `telegram.bound` the binding.
  */
 export function useRealtimeBridge(): void {
   const { user } = useSession();
   useRealtime(user?.id, {
     onEvent: (event) => {
       if (event.event === 'notification') {
-        reload(['notify'], ['team'], ['review'], ['resume']);
+        reload(['notify'], ['team'], ['review'], ['resume'], ['vacancy']);
         refreshAccess();
       } else if (event.event === 'notification.read') {
         reload(['notify']);
@@ -26,6 +27,6 @@ export function useRealtimeBridge(): void {
       }
     },
     // The socket was down for a while: whatever was pushed meanwhile is fetched now.
-    onResubscribed: () => reload(['notify'], ['team'], ['telegram'], ['review']),
+    onResubscribed: () => reload(['notify'], ['team'], ['telegram'], ['review'], ['vacancy']),
   });
 }
