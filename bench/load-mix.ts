@@ -9,6 +9,7 @@
 //    dictionaries 10 %, adding a favourite 5 % (a write, each to a different resume).
 // 4. With `--restart`, restarts the machine's PostgreSQL at half time and reports the errors per
 //    second around it; every favourite the API acknowledged is looked up afterwards.
+// Env: BENCH_NODE_ARGS adds node flags to the instances (profiling).
 // Prints figures; never fails on time.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -60,7 +61,9 @@ async function ensureDatabase(): Promise<void> {
 }
 
 function startInstance(port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  // BENCH_NODE_ARGS: extra flags for the instances, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],

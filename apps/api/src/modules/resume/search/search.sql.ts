@@ -128,8 +128,11 @@ const activeExperience = (part: NonNullable<Target['expPart']>, from: string) =>
 
 /** The title's own vector: the A part of ts_all, with its own GIN index (and statistics). */
 export const TITLE_VECTOR = `to_tsvector('russian', r.title)`;
-/** The key skills' own vector (the B part of ts_all), with its own GIN index: no weights to recheck. */
-export const SKILLS_VECTOR = `to_tsvector('russian', resume_skills_text(r.skills))`;
+/**
+ * The key skills' own vector (the B part of ts_all), a stored column with its own GIN index: no
+ * weights to recheck, and a recheck reads the vector instead of computing it.
+ */
+export const SKILLS_VECTOR = `r.ts_skills`;
 const rankAll = (q: string) => `ts_rank_cd(${RANK_WEIGHTS}, r.ts_all, ${q})`;
 
 function matchTarget(t: Target, q: string, periodFrom: string | null): string {
