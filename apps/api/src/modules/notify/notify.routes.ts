@@ -1,4 +1,5 @@
 import { errorBody, paginated, success } from '@hr/contract';
+import { notificationItem } from '@hr/contract/notify';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,11 +9,7 @@ import { listNotifications, markRead, unreadCount } from './notify.service.ts';
 
 const tags = ['notify'];
 const errors = { 401: errorBody, 419: errorBody, 422: errorBody };
-const item = z.object({
-  id: z.number(),
-  read_at: z.string().nullable(),
-  data: z.object({ message: z.string(), title: z.string(), url: z.string().nullable(), created_at: z.string() }),
-});
+const item = notificationItem;
 
 export function notifyRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
@@ -25,7 +22,10 @@ export function notifyRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           // `t` is the client's cache-buster timestamp (SEED 7); accepted and ignored.
-          querystring: z.object({ page: z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).default(1), t: z.string().optional() }),
+          querystring: z.object({
+            page: z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).default(1),
+            t: z.string().optional(),
+          }),
           response: { 200: success(paginated(item)), ...errors },
         },
       },

@@ -1,23 +1,20 @@
 import type { Paginated } from '@hr/contract';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { NOTIFICATIONS_PER_PAGE, type NotificationItem, teamInviteIdOf } from '@hr/contract/notify';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema/index.ts';
+import { notifications, teamInvites, users } from '../../db/schema/index.ts';
 import { enqueueJob, enqueueRows } from '../../lib/queue.ts';
 import { enqueueMail, MAIL_JOB } from '../auth/auth.mail.ts';
 import { pageOf } from '../../lib/paginate.ts';
 import type { TelegramReplyMarkup } from '../../jobs/registry.ts';
 
 export type NotificationInput = { title: string; message: string; url?: string | null };
-export type NotificationItem = {
-  id: number;
-  read_at: string | null;
-  data: { message: string; title: string; url: string | null; created_at: string };
-};
+export type { NotificationItem };
 
 export const NOTIFICATION_EVENT = 'notification';
 export const TELEGRAM_MESSAGE_JOB = 'telegram.message';
-export const NOTIFICATIONS_PER_PAGE = 10;
+export { NOTIFICATIONS_PER_PAGE };
 const PUBLISH_CHUNK = 500;
 
 /** What writing notifications needs: the CLI has no server, so maybe no queue to kick and no hub. */
@@ -154,12 +151,40 @@ export async function listNotifications(ctx: AppContext, userId: number, page: n
     db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
   ]);
   const n = Number(total?.n ?? 0);
-  const data = rows.map((r) => ({
-    id: r.id,
-    read_at: r.readAt?.toISOString() ?? null,
-    data: { message: r.message, title: r.title, url: r.url, created_at: r.createdAt.toISOString() },
-  }));
+  const invites = await inviteStates(
+    ctx,
+    userId,
+    rows.map((r) => teamInviteIdOf(r.url)),
+  );
+  const data = rows.map((r): NotificationItem => {
+    const inviteId = teamInviteIdOf(r.url);
+    const invite = inviteId === null ? undefined : invites.get(inviteId);
+    return {
+      id: r.id,
+      read_at: r.readAt?.toISOString() ?? null,
+      data: { message: r.message, title: r.title, url: r.url, created_at: r.createdAt.toISOString() },
+      ...(invite ? { invite } : {}),
+    };
+  });
   return pageOf(data, n, page, perPage);
+}
+
+/**
+ * The state now of the team invitations the page's notifications link to, so an answered one is
+ * shown as answered. Only invitations the reader takes part in (lead or user) are read.
+ */
+async function inviteStates(
+  ctx: AppContext,
+  userId: number,
+  ids: (number | null)[],
+): Promise<Map<number, NonNullable<NotificationItem['invite']>>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await ctx.database.db
+    .select({ id: teamInvites.id, direction: teamInvites.direction, status: teamInvites.status })
+    .from(teamInvites)
+    .where(and(inArray(teamInvites.id, wanted), or(eq(teamInvites.leadId, userId), eq(teamInvites.userId, userId))));
+  return new Map(rows.map((r) => [r.id, { id: r.id, direction: r.direction, status: r.status }]));
 }
 
 /** Marks the given ids (only the user's own), or all when none are given. */

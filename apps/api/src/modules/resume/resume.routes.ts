@@ -1,4 +1,5 @@
 import { errorBody, paginated, resumeCard, resumeContacts, resumeFull, resumeHashParam, success } from '@hr/contract';
+import { resumeVisitor } from '@hr/contract/resume-visitor';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -6,6 +7,7 @@ import { currentUser, requireUser } from '../../plugins/session.ts';
 import { audit } from '../audit/audit.ts';
 import { pageQuery } from '../favourite/favourite.routes.ts';
 import { openContacts, popularResumes, viewResume } from './resume.service.ts';
+import { visitorResume } from './resume.visitor.ts';
 
 const tags = ['resume'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
@@ -28,6 +30,13 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsync {
       '/:hash',
       { preHandler: requireUser, schema: { tags, params: resumeHashParam, response: { 200: success(resumeFull), ...errors } } },
       async (request) => ({ status: 'success' as const, res: await viewResume(ctx, currentUser(request), request.params.hash) }),
+    );
+
+    // Anyone (a shared link, a search card): the resume without who the candidate is (PRODUCT 9).
+    app.get(
+      '/:hash/public',
+      { schema: { tags, params: resumeHashParam, response: { 200: success(resumeVisitor), 404: errorBody } } },
+      async (request) => ({ status: 'success' as const, res: await visitorResume(ctx, request.params.hash) }),
     );
 
     app.post(

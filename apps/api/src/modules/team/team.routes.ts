@@ -1,10 +1,31 @@
-import { errorBody, rowId, success, team, teamAnswerBody, teamInviteCreateBody, teamJoinBody } from '@hr/contract';
+import {
+  errorBody,
+  rowId,
+  success,
+  TEAM_MSG,
+  team,
+  teamAnswerBody,
+  teamInviteCreateBody,
+  teamInviteIdParam,
+  teamJoinBody,
+  teamMemberCandidate,
+  teamMemberSearchQuery,
+} from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { answerInvite, askToJoin, getTeam, inviteToTeam, leaveTeam, removeMember } from './team.service.ts';
+import {
+  answerInvite,
+  askToJoin,
+  cancelInvite,
+  findTeamCandidates,
+  getTeam,
+  inviteToTeam,
+  leaveTeam,
+  removeMember,
+} from './team.service.ts';
 
 const tags = ['team'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
@@ -19,23 +40,56 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       res: await getTeam(ctx, currentUser(request)),
     }));
 
-    app.post('/invite', { schema: { tags, body: teamAnswerBody, response: { 200: success(z.object({ accepted: z.boolean() })), ...errors } } }, async (request) => {
-      const res = await answerInvite(ctx, currentUser(request), request.body.id, request.body.status as 0 | 1);
-      const what = res.direction === 'join' ? 'Запрос' : 'Приглашение';
-      return { status: 'success' as const, res: { accepted: res.accepted }, message: `${what} ${res.accepted ? 'принят' : 'отклонен'}${res.direction === 'join' ? '' : 'о'}` };
-    });
+    app.post(
+      '/invite',
+      { schema: { tags, body: teamAnswerBody, response: { 200: success(z.object({ accepted: z.boolean() })), ...errors } } },
+      async (request) => {
+        const res = await answerInvite(ctx, currentUser(request), request.body.id, request.body.status as 0 | 1);
+        const what = res.direction === 'join' ? 'Запрос' : 'Приглашение';
+        return {
+          status: 'success' as const,
+          res: { accepted: res.accepted },
+          message: `${what} ${res.accepted ? 'принят' : 'отклонен'}${res.direction === 'join' ? '' : 'о'}`,
+        };
+      },
+    );
 
-    app.post('/invite/create', { schema: { tags, body: teamInviteCreateBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await inviteToTeam(ctx, currentUser(request), request.body),
-      message: 'Приглашение отправлено',
-    }));
+    app.post(
+      '/invite/create',
+      { schema: { tags, body: teamInviteCreateBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        res: await inviteToTeam(ctx, currentUser(request), request.body),
+        message: 'Приглашение отправлено',
+      }),
+    );
 
-    app.post('/join', { schema: { tags, body: teamJoinBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await askToJoin(ctx, currentUser(request), request.body.lead_id),
-      message: 'Запрос отправлен руководителю команды',
-    }));
+    // The inviter takes back a pending invitation or join request; anyone else's: 404.
+    app.delete(
+      '/invite/:id',
+      { schema: { tags, params: teamInviteIdParam, response: { 200: success(z.object({})), ...errors } } },
+      async (request) => {
+        const { direction } = await cancelInvite(ctx, currentUser(request), request.params.id);
+        return { status: 'success' as const, res: {}, message: direction === 'invite' ? TEAM_MSG.inviteCancelled : TEAM_MSG.joinCancelled };
+      },
+    );
+
+    // A lead finds club members by name (or exact e-mail) to invite them; others: 403.
+    app.get(
+      '/candidates',
+      { schema: { tags, querystring: teamMemberSearchQuery, response: { 200: success(z.array(teamMemberCandidate)), ...errors } } },
+      async (request) => ({ status: 'success' as const, res: await findTeamCandidates(ctx, currentUser(request), request.query.search) }),
+    );
+
+    app.post(
+      '/join',
+      { schema: { tags, body: teamJoinBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } },
+      async (request) => ({
+        status: 'success' as const,
+        res: await askToJoin(ctx, currentUser(request), request.body.lead_id),
+        message: 'Запрос отправлен руководителю команды',
+      }),
+    );
 
     app.delete(
       '/member/:id',
