@@ -47,6 +47,7 @@ import {
   walkTierSql,
   yearsBefore,
 } from './search.sql.ts';
+import { tidyFragment } from './snippet.ts';
 import { hasSearchableWords } from './stopwords.ts';
 import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
 import { opinionSummaries } from '../../review/review.summary.ts';
@@ -462,7 +463,7 @@ function highlightOf(row: PageRow): { title: string; fragments: string[] } {
   const title = markedHtml(row.hl_title ?? row.title);
   const fragments = (row.hl_fragments ?? '')
     .split(FRAGMENT_BREAK)
-    .map((f) => f.trim())
+    .map(tidyFragment)
     .filter((f) => f.includes(MARK_START))
     .slice(0, 2)
     .map(markedHtml);
