@@ -67,6 +67,12 @@ export type SearchTuning = {
   countCheckLimit: number;
   /** The time box of the title-tier walk of big relevance-ordered results (0: never walk). */
   walkTimeoutMs: number;
+  /**
+   * The rows of a page of an identical search are kept this long (0: never): popular searches (the
+   * home page, a shared link, paging back) are answered from memory. Searches whose result depends
+   * on the viewer's own actions (`exclude_viewed_by_me`, `only_in_responses`) are never kept.
+   */
+  pageCacheTtlMs: number;
 };
 
 export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.ProcessEnv = process.env): SearchTuning {
@@ -74,7 +80,7 @@ export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.Proces
     const v = env[name];
     return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : def;
   };
-  return {
+  const base = {
     // Tests never depend on the cache unless they ask for it.
     cacheTtlMs: num('SEARCH_CACHE_TTL_MS', ctx.config.isTest ? 0 : 60_000),
     cacheEntries: num('SEARCH_CACHE_ENTRIES', 2000),
@@ -83,6 +89,8 @@ export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.Proces
     countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
     walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
   };
+  // Pages are kept shorter than counts, and never when counts are not kept at all.
+  return { ...base, pageCacheTtlMs: num('SEARCH_PAGE_CACHE_TTL_MS', Math.min(base.cacheTtlMs, 15_000)) };
 }
 
 // ─── parameters → spec ────────────────────────────────────────────────────────────────────────
@@ -207,24 +215,30 @@ export function roundEstimate(n: number): number {
   return Math.round(n / magnitude) * magnitude;
 }
 
-const caches = new WeakMap<Database, Map<string, TtlCache<SearchStats>>>();
-function cacheFor(database: Database, tuning: SearchTuning): TtlCache<SearchStats> | null {
-  if (tuning.cacheTtlMs <= 0) return null;
+type PageResult = { stats: SearchStats; rows: PageRow[] };
+// biome-ignore lint/suspicious/noExplicitAny: one map holds the caches of both kinds, keyed by kind and size
+const caches = new WeakMap<Database, Map<string, TtlCache<any>>>();
+function cacheOf<V>(database: Database, kind: string, ttlMs: number, entries: number): TtlCache<V> | null {
+  if (ttlMs <= 0) return null;
   let byTuning = caches.get(database);
   if (!byTuning) {
     byTuning = new Map();
     caches.set(database, byTuning);
   }
-  const key = `${tuning.cacheTtlMs}:${tuning.cacheEntries}`;
+  const key = `${kind}:${ttlMs}:${entries}`;
   let cache = byTuning.get(key);
   if (!cache) {
-    cache = new TtlCache<SearchStats>(tuning.cacheEntries, tuning.cacheTtlMs);
+    cache = new TtlCache<V>(entries, ttlMs);
     byTuning.set(key, cache);
   }
   return cache;
 }
+const cacheFor = (database: Database, tuning: SearchTuning) =>
+  cacheOf<SearchStats>(database, 'stats', tuning.cacheTtlMs, tuning.cacheEntries);
+const pageCacheFor = (database: Database, tuning: SearchTuning) =>
+  cacheOf<PageResult>(database, 'page', tuning.pageCacheTtlMs, tuning.cacheEntries);
 
-/** Forget cached counts (after an import, say); they expire by themselves within the TTL anyway. */
+/** Forget cached counts and pages (after an import); they expire by themselves within the TTL anyway. */
 export function invalidateSearchCache(database: Database): void {
   for (const cache of caches.get(database)?.values() ?? []) cache.clear();
 }
@@ -426,7 +440,7 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
   const dict = await dictionaryLookup(ctx.database);
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
 
-  const { stats, rows } = await executeSearch(runnerFor(ctx.database), spec, q, tuning, cacheFor(ctx.database, tuning));
+  const { stats, rows } = await cachedPage(ctx, spec, q, tuning);
   // Members see the club's opinions on the cards: one grouped query for the whole page.
   const opinions = user ? await opinionSummaries(ctx.database, rows.map((r) => Number(r.id))) : new Map();
   return {
@@ -447,6 +461,20 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
     facets_are_estimates: stats.estimatedFacets.length > 0,
     estimated_facets: stats.estimatedFacets,
   };
+}
+
+/** executeSearch, or the same page of an identical search a moment ago (see `pageCacheTtlMs`). */
+function cachedPage(ctx: AppContext, spec: SearchSpec, q: SearchQuery, tuning: SearchTuning): Promise<PageResult> {
+  const run = () => executeSearch(runnerFor(ctx.database), spec, q, tuning, cacheFor(ctx.database, tuning));
+  const personal = spec.excludeViewedBy !== null || spec.vacancyIds !== null;
+  const pages = personal ? null : pageCacheFor(ctx.database, tuning);
+  if (!pages) return run();
+  const key = `${statsKey(spec)}|${q.searchOrderBy}|${q.page}|${q.per_page}`;
+  const hit = pages.get(key);
+  if (hit) return hit;
+  const result = run();
+  pages.set(key, result);
+  return result;
 }
 
 // ─── answer pieces ────────────────────────────────────────────────────────────────────────────

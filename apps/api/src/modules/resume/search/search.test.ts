@@ -5,7 +5,7 @@ import type { BuiltApp } from '../../../app.ts';
 import { type ExperienceEntry, resumes, resumeViews, users } from '../../../db/schema/index.ts';
 import { createResume, setFlags } from '../../../../test/factories.ts';
 import { type Answer, createTestApp, registeredMember, TestClient } from '../../../../test/helpers.ts';
-import { searchResumes, searchTuning } from './search.service.ts';
+import { invalidateSearchCache, searchResumes, searchTuning } from './search.service.ts';
 import { yearsBefore } from './search.sql.ts';
 import { searchQueryInput } from '@hr/contract';
 
@@ -557,7 +557,7 @@ describe('facets', () => {
     expect(counted.total).toBe((await search(pin)).body.res.total);
   });
 
-  it('caches counts and facets per filter set when asked (never the page)', async () => {
+  it('caches counts and facets per filter set when asked (the page stays live without the page cache)', async () => {
     const tuning = { ...searchTuning(built.ctx), cacheTtlMs: 60_000 };
     const q = searchQueryInput.parse({ text: W.page });
     const before = await searchResumes(built.ctx, q, null, tuning);
@@ -569,6 +569,38 @@ describe('facets', () => {
     await db()
       .db.delete(resumes)
       .where(eq(resumes.id, idOf.get('pageLate') as number));
+  });
+});
+
+describe('the page cache', () => {
+  it('answers an identical search from memory for its TTL; the viewer-dependent labels are always live', async () => {
+    const tuning = { ...searchTuning(built.ctx), cacheTtlMs: 60_000, pageCacheTtlMs: 60_000 };
+    const q = searchQueryInput.parse({ text: W.page, per_page: '100' });
+    const before = await searchResumes(built.ctx, q, null, tuning);
+    const late = await fx('pageCached', { about: W.page });
+    try {
+      // The same search a moment later: the same page; another page size is another search.
+      const again = await searchResumes(built.ctx, q, null, tuning);
+      expect(again.data.map((c) => c.hash)).toEqual(before.data.map((c) => c.hash));
+      const other = await searchResumes(built.ctx, searchQueryInput.parse({ text: W.page, per_page: '50' }), null, tuning);
+      expect(other.data.map((c) => nameOf.get(c.hash))).toContain('pageCached');
+
+      // exclude_viewed_by_me follows the member's views at once.
+      const member = await registeredMember(built.app);
+      const [user] = await db().db.select().from(users).where(eq(users.email, member.email));
+      const viewer = user as NonNullable<typeof user>;
+      const hidden = searchQueryInput.parse({ text: W.page, per_page: '100', 'label[]': 'exclude_viewed_by_me' });
+      expect((await searchResumes(built.ctx, hidden, viewer, tuning)).data.map((c) => nameOf.get(c.hash))).toContain('pageCached');
+      await db().db.insert(resumeViews).values({ resumeId: late.id, userId: viewer.id, day: today() });
+      expect((await searchResumes(built.ctx, hidden, viewer, tuning)).data.map((c) => nameOf.get(c.hash))).not.toContain('pageCached');
+
+      // After an import the caches are dropped.
+      invalidateSearchCache(built.ctx.database);
+      expect((await searchResumes(built.ctx, q, null, tuning)).data.map((c) => nameOf.get(c.hash))).toContain('pageCached');
+    } finally {
+      await db().db.delete(resumeViews).where(eq(resumeViews.resumeId, late.id));
+      await db().db.delete(resumes).where(eq(resumes.id, late.id));
+    }
   });
 });
 
