@@ -216,8 +216,8 @@ export function roundEstimate(n: number): number {
 }
 
 type PageResult = { stats: SearchStats; rows: PageRow[] };
-// biome-ignore lint/suspicious/noExplicitAny: one map holds the caches of both kinds, keyed by kind and size
-const caches = new WeakMap<Database, Map<string, TtlCache<any>>>();
+// One map holds the caches of both kinds (counts, pages), keyed by kind and size.
+const caches = new WeakMap<Database, Map<string, TtlCache<unknown>>>();
 function cacheOf<V>(database: Database, kind: string, ttlMs: number, entries: number): TtlCache<V> | null {
   if (ttlMs <= 0) return null;
   let byTuning = caches.get(database);
@@ -228,10 +228,11 @@ function cacheOf<V>(database: Database, kind: string, ttlMs: number, entries: nu
   const key = `${kind}:${ttlMs}:${entries}`;
   let cache = byTuning.get(key);
   if (!cache) {
-    cache = new TtlCache<V>(entries, ttlMs);
+    cache = new TtlCache<V>(entries, ttlMs) as TtlCache<unknown>;
     byTuning.set(key, cache);
   }
-  return cache;
+  // The key names the kind, so an entry holds the values of that kind only.
+  return cache as TtlCache<V>;
 }
 const cacheFor = (database: Database, tuning: SearchTuning) =>
   cacheOf<SearchStats>(database, 'stats', tuning.cacheTtlMs, tuning.cacheEntries);
