@@ -17,7 +17,7 @@
 // Prints figures; exits 1 only when a plan scans the resumes table sequentially.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type {} from '@fastify/cookie'; // the request/reply cookie typings the API's session module uses
@@ -27,7 +27,7 @@ import pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import type { UserRow } from '../apps/api/src/db/schema/index.ts';
-import { createIndexes, migrationResumeIndexes } from '../apps/api/src/modules/resume/generator/indexes.ts';
+import { createIndexes, currentResumeIndexes, dropIndexes, migrationResumeIndexes } from '../apps/api/src/modules/resume/generator/indexes.ts';
 import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.sql.ts';
 import { TtlCache } from '../apps/api/src/modules/resume/search/search.cache.ts';
 import { createSearchPool, poolRunner, SEARCH_SESSION_OPTIONS, type SqlRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
@@ -49,15 +49,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PORT = 3910;
 const base = `http://127.0.0.1:${PORT}`;
 const MEMBER = { email: 'member@hr-club.demo', password: 'demo12345' };
-const SEARCH_MIGRATION = '0005_search_indexes.sql';
-/** Index names of early drafts of the search migration. */
-const SUPERSEDED_INDEXES = [
-  'resumes_title_ts_idx',
-  'resumes_sample_idx',
-  'resumes_sample_ts_idx',
-  'resumes_relocation_to_idx',
-  'resumes_relocating_updated_idx',
-];
 
 /** The mix: what recruiters type on the home page, with the filters they add. `member`: needs mass_search / spec_search. */
 const MIX: { name: string; qs: string; member?: boolean }[] = [
@@ -203,17 +194,13 @@ async function prepareDatabase(): Promise<number> {
     if (seeded.status !== 0) throw new Error(`the seed did not finish (exit ${seeded.status})`);
     n = await resumeCount();
   }
-  // The migrations as the app runs them. A database migrated with an early draft of the search
-  // migration gets its (idempotent) statements again and loses the indexes the draft had and the
-  // final one does not; then every index the migrations define is checked (the generator drops them
-  // for a bulk load), then statistics and the visibility map (index-only scans).
+  // The indexes exactly as the migrations define them: one the migrations do not define (an early
+  // draft's, or one a later migration dropped) goes; every one they define is checked (the
+  // generator drops them for a bulk load). Then statistics and the visibility map (index-only scans).
   const database = await openDatabase({ databaseUrl: DATABASE_URL });
   const t0 = performance.now();
-  const migration = readFileSync(path.join(root, 'apps/api/drizzle', SEARCH_MIGRATION), 'utf8');
-  for (const statement of migration.split('--> statement-breakpoint')) {
-    if (statement.replace(/--.*$/gm, '').trim()) await database.rows(sql.raw(statement));
-  }
-  await database.rows(sql.raw(`drop index if exists ${SUPERSEDED_INDEXES.join(', ')}`));
+  const wanted = new Set(migrationResumeIndexes().map((i) => i.name));
+  await dropIndexes(database, (await currentResumeIndexes(database)).filter((i) => !wanted.has(i.name)));
   await createIndexes(database, migrationResumeIndexes(), 2);
   console.log(`search indexes checked: ${ms(performance.now() - t0)}`);
   await database.close();
