@@ -5,6 +5,8 @@ export * from './phone.ts';
 export * from './email.ts';
 export * from './nickname.ts';
 export * from './envelope.ts';
+export * from './html.ts';
+export * from './issues.ts';
 export * from './access.ts';
 export * from './user.ts';
 export * from './auth.ts';

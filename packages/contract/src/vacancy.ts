@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { looseBoolean } from './auth.ts';
 import { paginated, success } from './envelope.ts';
+import { visibleTextOf } from './html.ts';
 import { MSG } from './messages.ts';
 import { isValidPhone } from './phone.ts';
 import { resumeCard, resumeContacts, resumeFull } from './resume.ts';
@@ -121,22 +122,6 @@ export const VACANCY_MSG = {
 
 // ─── visible text (the same count on both sides) ──────────────────────────────────────────────
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** The text a reader sees: tags removed, entities decoded, white space collapsed. */
-export function visibleTextOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : ' ';
-      }
-      return ENTITIES[e.toLowerCase()] ?? all;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 /** Counted in code points, as a person counts letters. */
 export const visibleLength = (html: string) => [...visibleTextOf(html)].length;
 

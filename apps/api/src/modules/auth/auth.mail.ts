@@ -1,3 +1,4 @@
+import { escapeHtml } from '@hr/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mail } from '../../lib/mailer.ts';
@@ -42,12 +43,4 @@ export function passwordResetMail(to: string, link: string, minutes: number): Ma
   };
 }
 
-export function welcomeMail(to: string, name: string, appUrl: string): Mail {
-  return {
-    to,
-    subject: 'Добро пожаловать в HR-клуб',
-    text: `${name}, спасибо за регистрацию в HR-клубе!\n\nВаш личный кабинет: ${appUrl}/profile`,
-  };
-}
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -1,4 +1,4 @@
-import { REVIEW_REQUEST_TTL_DAYS } from '@hr/contract';
+import { escapeHtml, REVIEW_REQUEST_TTL_DAYS } from '@hr/contract';
 import type { Mail } from '../../lib/mailer.ts';
 
 export type RequestMailInput = {
@@ -12,9 +12,6 @@ export type RequestMailInput = {
   link: string;
   again?: boolean;
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** The addressee's letter: who asks, about whom, and the public link (no account needed). */
 export function reviewRequestMail(m: RequestMailInput): Mail {

@@ -1,4 +1,5 @@
 import {
+  errorsByField,
   type Paginated,
   phoneDigits,
   REPLY_STATUS_TITLES,
@@ -37,18 +38,6 @@ const isUniqueViolation = (e: unknown): boolean => {
   return false;
 };
 
-/** zod issues grouped by their first path segment, as every 422 of the API. */
-function issuesToErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'request');
-    const list = errors[field] ?? [];
-    errors[field] = list;
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return errors;
-}
-
 /** A vacancy that takes replies: 404 for a missing or draft one, 422 «Вакансия закрыта» for a closed one. */
 export async function openVacancy(ctx: AppContext, id: number): Promise<VacancyRow> {
   const [row] = await ctx.database.db.select().from(vacancies).where(eq(vacancies.id, id)).limit(1);
@@ -79,7 +68,7 @@ export async function submitReply(
   const dropFile = () => (file ? fileStorage(ctx).delete(file.key) : Promise.resolve());
   try {
     const parsed = replyBody.safeParse(raw ?? {});
-    const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+    const errors = parsed.success ? {} : errorsByField(parsed.error.issues);
     const b = parsed.success ? parsed.data : null;
     // The honeypot: a bot gets a success and nothing happens.
     if ((raw as { website?: unknown } | null)?.website) {

@@ -1,10 +1,7 @@
-import { pageTitle, visibleTextOf } from '@hr/contract';
+import { escapeHtml, pageTitle, visibleTextOf } from '@hr/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { cities, vacancies } from '../../db/schema/index.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** JSON inside <script>: no `</script>`, `<!--` or line separators can end or bend the block. */
 export const jsonForScript = (value: unknown) =>

@@ -378,7 +378,8 @@ describe('reply files', () => {
     expect(await fileCount()).toBe(before);
     const justUnder = await replyWithFile(visitor(), v.id, pdf(10 * 1024 * 1024 - 100));
     expect(justUnder.status).toBe(200);
-  });
+    // Two 10 MB bodies through the app: seconds on a machine whose cores the other test files share.
+  }, 90_000);
 });
 
 describe('handling replies', () => {

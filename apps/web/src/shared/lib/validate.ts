@@ -1,3 +1,4 @@
+import { errorsByField } from '@hr/contract/issues';
 import type { FieldErrors } from '@/shared/api/api-error.ts';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
@@ -10,10 +11,5 @@ type SafeParser = { safeParse(value: unknown): { success: true } | { success: fa
 export function validateWith(schema: SafeParser, values: unknown): FieldErrors | null {
   const result = schema.safeParse(values);
   if (result.success) return null;
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= [issue.message];
-  }
-  return errors;
+  return errorsByField(result.error.issues, { fallback: 'form', firstOnly: true });
 }

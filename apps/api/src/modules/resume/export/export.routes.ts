@@ -1,4 +1,4 @@
-import { errorBody, searchQueryInput } from '@hr/contract';
+import { errorBody, errorsByField, searchQueryInput } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,14 +28,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const { format, ...rest } = request.query;
         const parsed = searchQueryInput.safeParse(rest);
-        if (!parsed.success) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) {
-            const field = String(issue.path[0] ?? 'query');
-            errors[field] = [...(errors[field] ?? []), issue.message];
-          }
-          throw fieldErrors(errors);
-        }
+        if (!parsed.success) throw fieldErrors(errorsByField(parsed.error.issues, { fallback: 'query' }));
         const file = await exportSearch(ctx, request.user, parsed.data, format);
         await audit(ctx, { actorId: request.user?.id ?? null, action: 'resume.export', objectType: 'resume', ip: request.ip, details: { format, file: file.filename } });
         return reply

@@ -1,4 +1,5 @@
 import {
+  escapeHtml,
   SEARCH_EDUCATION,
   SEARCH_EXACT_COUNT_LIMIT,
   SEARCH_EXPERIENCE,
@@ -479,9 +480,6 @@ function cachedPage(ctx: AppContext, spec: SearchSpec, q: SearchQuery, tuning: S
 }
 
 // ─── answer pieces ────────────────────────────────────────────────────────────────────────────
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** HTML-escapes the text, then turns the match markers into <mark>…</mark>. */
 export function markedHtml(raw: string): string {

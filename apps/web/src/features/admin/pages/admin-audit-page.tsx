@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditQuery } from '@hr/contract';
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, auditQuery, errorsByField } from '@hr/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconListDetails } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -34,8 +34,8 @@ export function AdminAuditPage() {
     to: values.to || undefined,
   };
   const checked = auditQuery.safeParse(raw);
-  const errors: Record<string, string | undefined> = {};
-  if (!checked.success) for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  const byField = checked.success ? {} : errorsByField(checked.error.issues, { firstOnly: true });
+  const errors: Record<string, string | undefined> = Object.fromEntries(Object.entries(byField).map(([k, v]) => [k, v[0]]));
   const query = raw as AuditParams;
   const { data, error, isPending, isPlaceholderData } = useAudit(query, checked.success);
 

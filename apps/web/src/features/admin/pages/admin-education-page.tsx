@@ -1,4 +1,4 @@
-import { adminEducationBody, EDUCATION_MESSAGE_MAX, EDUCATION_TITLE_MAX } from '@hr/contract';
+import { adminEducationBody, EDUCATION_MESSAGE_MAX, EDUCATION_TITLE_MAX, errorsByField } from '@hr/contract';
 import { Alert, Button, Card, Group, NumberInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -25,9 +25,7 @@ export function AdminEducationPage() {
     event.preventDefault();
     const checked = adminEducationBody.safeParse(values);
     if (!checked.success) {
-      const next: Errors = {};
-      for (const issue of checked.error.issues) next[String(issue.path[0])] ??= [issue.message];
-      setErrors(next);
+      setErrors(errorsByField(checked.error.issues, { firstOnly: true }));
       return;
     }
     showConfirmDialog({
