@@ -13,6 +13,7 @@ import { JobQueue } from './lib/queue.ts';
 import { Outage } from './lib/outage.ts';
 import { databaseRateLimiter, redisWithFallback } from './lib/rate-limiter.ts';
 import { RealtimeHub } from './lib/realtime.ts';
+import { loggerOptions, logRequests } from './lib/logger.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { connectRedis } from './lib/redis.ts';
 import { registerMailJobs } from './modules/auth/auth.mail.ts';
@@ -50,11 +51,13 @@ export type BuildOptions = {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config.logLevel, !config.isTest && !!process.stdout.isTTY),
+    disableRequestLogging: true,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
