@@ -2,7 +2,8 @@ import { isValidPhone, isValidTelegramNickname, normalizeTelegramNickname, phone
 import { z } from 'zod';
 import type { EducationEntry, ExperienceEntry, LanguageEntry } from '../../../db/schema/index.ts';
 import { BUSINESS_TRIP, CURRENCIES, findCity, LANGUAGE_LEVELS, type Lookups, RELOCATION_TYPES } from './lookups.ts';
-import { randomResumeHash, type ResumeRecord, totalExperienceMonths } from './resume.record.ts';
+import { newResumeHash } from '../resume.hash.ts';
+import { type ResumeRecord, totalExperienceMonths } from './resume.record.ts';
 
 /*
  * One resume in hh.ru's field layout (reference/hh-model.md, the full resume object). Only the fields
@@ -284,7 +285,7 @@ export function hhToRecord(r: HhResume, lookups: Lookups, now = new Date()): Res
   }
 
   const record: ResumeRecord = {
-    hash: randomResumeHash(),
+    hash: newResumeHash(),
     source: 'import',
     source_id: r.id,
     first_name: r.first_name,

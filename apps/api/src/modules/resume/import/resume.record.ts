@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { EducationEntry, ExperienceEntry, LanguageEntry } from '../../../db/schema/index.ts';
 
 /**
@@ -51,28 +50,6 @@ export type ResumeRecord = {
   last_active_at: string | null;
 };
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const HASH_LENGTH = 22;
-
-/** A public resume id: 22 base62 characters from the crypto RNG (unbiased: bytes ≥ 248 are skipped). */
-export function randomResumeHash(): string {
-  let out = '';
-  while (out.length < HASH_LENGTH) {
-    for (const b of randomBytes(32)) {
-      if (b >= 248) continue;
-      out += BASE62[b % 62];
-      if (out.length === HASH_LENGTH) break;
-    }
-  }
-  return out;
-}
-
-/** A hash from given random bytes (the generator's, so reruns are reproducible). */
-export function hashFromBytes(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < HASH_LENGTH; i++) out += BASE62[(bytes[i % bytes.length] as number) % 62];
-  return out;
-}
 
 // One rule for an entry's months and the total, shared with the resume page.
 export { entryMonths, totalExperienceMonths } from '@hr/contract/experience';
