@@ -15,10 +15,6 @@ export class TtlCache<V> {
     return this.ttlMs > 0 && this.maxEntries > 0;
   }
 
-  get size(): number {
-    return this.map.size;
-  }
-
   get(key: string): Promise<V> | undefined {
     const hit = this.map.get(key);
     if (!hit) return undefined;
