@@ -128,7 +128,7 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
   };
 
   const counterId = fieldId('description-counter');
-  const counterTone = length > VACANCY_DESCRIPTION_MAX ? 'red' : length < VACANCY_DESCRIPTION_MIN ? 'dimmed' : 'teal.8';
+  const counterTone = length > VACANCY_DESCRIPTION_MAX ? 'red.9' : length < VACANCY_DESCRIPTION_MIN ? 'dimmed' : 'teal.9';
 
   return (
     <form onSubmit={onSubmit} noValidate className="vacancy-form">
