@@ -3,14 +3,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '@/features/errors/components/route-error.tsx';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+// The search (main, /search) is most visits' first screen: it comes with the app, not after it.
+import { HomeRoute } from './routes/home-route.tsx';
+import { SearchRoute } from './routes/search-route.tsx';
 import { installDocumentTitle } from './layout/document-title.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) =>
   lazy(() => load().then((module) => ({ default: module[key] })));
 
-const HomeRoute = named(() => import('./routes/home-route.tsx'), 'HomeRoute');
-const SearchRoute = named(() => import('./routes/search-route.tsx'), 'SearchRoute');
 const SearchOldRoute = named(() => import('./routes/search-old-route.tsx'), 'SearchOldRoute');
 const PopularResumePage = named(() => import('@/features/resume/pages/popular-resume-page.tsx'), 'PopularResumePage');
 const ResumeRoute = named(() => import('./routes/resume-route.tsx'), 'ResumeRoute');
@@ -25,7 +26,7 @@ const VacancyReplyRoute = named(() => import('./routes/vacancy-routes.tsx'), 'Va
 const PersonalDataPage = named(() => import('@/features/legal/pages/personal-data-page.tsx'), 'PersonalDataPage');
 const ProfileRoute = named(() => import('./routes/profile-route.tsx'), 'ProfileRoute');
 const ProfileEditRoute = named(() => import('./routes/profile-edit-route.tsx'), 'ProfileEditRoute');
-const PersonPage = named(() => import('@/features/person/pages/person-page.tsx'), 'PersonPage');
+const PersonRoute = named(() => import('./routes/person-route.tsx'), 'PersonRoute');
 const ReviewEditPage = named(() => import('@/features/review/pages/review-edit-page.tsx'), 'ReviewEditPage');
 const ReviewRequestPage = named(() => import('@/features/review/pages/review-request-page.tsx'), 'ReviewRequestPage');
 const ReviewRequestSendPage = named(() => import('@/features/review/pages/review-request-send-page.tsx'), 'ReviewRequestSendPage');
@@ -66,8 +67,9 @@ export const routes: RouteObject[] = [
           page('/personal-data', PersonalDataPage, { name: 'personal_data', title: 'Политика обработки персональных данных' }),
           page('/profile', ProfileRoute, { name: 'profile', title: 'Личный кабинет', auth: true }),
           page('/profile/edit', ProfileEditRoute, { name: 'profile_edit', title: 'Редактирование профиля', auth: true }),
-          page('/person/:id', PersonPage, { name: 'person', title: 'Участник клуба', auth: true }),
-          page('/resume/:hash', ResumeRoute, { name: 'resume', title: 'Резюме', auth: true }),
+          page('/person/:id', PersonRoute, { name: 'person', title: 'Участник клуба', auth: true }),
+          // Open to visitors: they see the resume without who the candidate is (PRODUCT 9), members see it all.
+          page('/resume/:hash', ResumeRoute, { name: 'resume', title: 'Резюме' }),
           page('/review/request/:id', ReviewRequestPage, { name: 'review_request', title: 'Запрос отзыва' }),
           page('/review/request/:id/send', ReviewRequestSendPage, { name: 'review_request_send', title: 'Отзыв о кандидате' }),
           page('/review/:id', ReviewEditPage, { name: 'review', title: 'Редактирование отзыва', auth: true }),

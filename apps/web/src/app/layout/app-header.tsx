@@ -9,6 +9,7 @@ import { initials } from '@/shared/lib/format.ts';
 import { emitPopup } from '@/shared/lib/popups-bus.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { needsAuth } from '../route-handle.ts';
+import { renderInviteAnswer } from '../routes/invite-answer-slot.tsx';
 import { logout } from '../session/session-actions.ts';
 import { Logo } from './logo.tsx';
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items.ts';
@@ -59,7 +60,7 @@ export function AppHeader({ white }: AppHeaderProps) {
         <Group gap="sm" wrap="nowrap" className="app-header__right">
           {status === 'member' && user ? (
             <>
-              <NotifyMenu unread={unread} tone={tone} />
+              <NotifyMenu unread={unread} tone={tone} renderInviteAnswer={renderInviteAnswer} />
               <Avatar
                 radius="xl"
                 size={34}

@@ -7,6 +7,7 @@ import { TelegramCard } from '@/features/telegram/components/telegram-card.tsx';
 import { ProfilePage } from '@/features/user/pages/profile-page.tsx';
 import { MyVacanciesCard } from '@/features/vacancy/components/my-vacancies-card.tsx';
 import { refreshAccess } from '../session/refresh-access.ts';
+import { renderInviteAnswer } from './invite-answer-slot.tsx';
 
 /** The cabinet: the user's blocks plus notifications, team and the HR cloud. */
 export function ProfileRoute() {
@@ -21,7 +22,7 @@ export function ProfileRoute() {
   );
   return (
     <ProfilePage
-      notifications={<NotifyList />}
+      notifications={<NotifyList renderInviteAnswer={renderInviteAnswer} />}
       team={<TeamCard onChanged={refreshAccess} />}
       telegram={<TelegramCard onOpenBind={openBind} />}
       vacancies={<MyVacanciesCard />}

@@ -5,6 +5,9 @@ import { FavouriteControl, type FavouriteState } from '@/features/favourite/comp
 import { FavouriteNoteCard } from '@/features/favourite/components/favourite-note-card.tsx';
 import { resumeQueryKey } from '@/features/resume/api/get-resume.ts';
 import { ResumePage } from '@/features/resume/pages/resume-page.tsx';
+import { ResumeVisitorPage } from '@/features/resume/pages/resume-visitor-page.tsx';
+import { useSession } from '@/shared/session/session-store.ts';
+import { PageLoader } from '@/shared/ui/page-loader.tsx';
 import { InviteToVacancy } from '@/features/vacancy/components/invite-to-vacancy.tsx';
 import { useResumeReviewSlots } from './resume-review-slots.tsx';
 
@@ -15,9 +18,19 @@ function useFavouriteSetter(hash: string) {
     client.setQueryData<ResumeFull>(resumeQueryKey(hash), (resume) => (resume ? { ...resume, favourite: next } : resume));
 }
 
-/** /resume/{hash}: the resume with «В избранное» and the note beside it. */
+/**
+ * /resume/{hash}: a member sees the resume with «В избранное» and the note beside it; a visitor
+ * (a shared link, a search card) sees what a visitor may see and the way to sign in.
+ */
 export function ResumeRoute() {
   const { hash = '' } = useParams();
+  const { status } = useSession();
+  if (status === 'unknown') return <PageLoader label="Загружаем резюме" />;
+  if (status === 'guest') return <ResumeVisitorPage key={hash} hash={hash} />;
+  return <MemberResume hash={hash} />;
+}
+
+function MemberResume({ hash }: { hash: string }) {
   const setFavourite = useFavouriteSetter(hash);
   const reviewSlots = useResumeReviewSlots(hash);
   return (

@@ -13,14 +13,21 @@ export function fullName(name?: string | null, family?: string | null): string {
     .join(' ');
 }
 
-/** Russian plural: plural(5, ['отклик', 'отклика', 'откликов']) → 'откликов'. */
-export function plural(count: number, forms: readonly [string, string, string]): string {
-  const n = Math.abs(count) % 100;
-  const n1 = n % 10;
-  if (n > 10 && n < 20) return forms[2];
-  if (n1 > 1 && n1 < 5) return forms[1];
-  if (n1 === 1) return forms[0];
-  return forms[2];
+const russianPlural = new Intl.PluralRules('ru');
+
+/**
+ * The one Russian plural of the app, by the language's own rules (Intl.PluralRules 'ru'):
+ * plural(1, ['новое', 'новых', 'новых']) → 'новое', 2 → 'новых'; forms are one, few, many.
+ */
+export function plural(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  switch (russianPlural.select(Math.abs(count))) {
+    case 'one':
+      return forms[0];
+    case 'few':
+      return forms[1];
+    default:
+      return forms[2];
+  }
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {

@@ -1,13 +1,10 @@
 import type { Paginated } from '@hr/contract';
+import type { NotificationItem } from '@hr/contract/notify';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 
 /** SEED 3: a notification; unread until `read_at` is set. `url` is an internal path (may carry a query). */
-export type NotificationItem = {
-  id: number;
-  read_at: string | null;
-  data: { message: string; title: string; url: string | null; created_at: string };
-};
+export type { NotificationItem };
 
 export type NotificationPage = Paginated<NotificationItem>;
 

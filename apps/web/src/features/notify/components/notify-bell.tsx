@@ -1,7 +1,7 @@
-import { ActionIcon, Indicator } from '@mantine/core';
+import { ActionIcon, Indicator, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { plural } from '@/shared/lib/format.ts';
+import { bellLabel } from '../lib/unread-text.ts';
 
 type NotifyBellProps = Omit<ComponentPropsWithRef<'button'>, 'color'> & {
   unread: number;
@@ -9,9 +9,14 @@ type NotifyBellProps = Omit<ComponentPropsWithRef<'button'>, 'color'> & {
   tone: 'light' | 'dark';
 };
 
-/** PRODUCT 7: a button named «Уведомления»; the dot is shown while unread > 0. */
+/**
+ * PRODUCT 7: a button named «Уведомления» (with the count while some are unread: «Уведомления:
+ * 5 новых»); the dot is shown while unread > 0. A polite live region says the count again when it
+ * changes, so a screen reader hears a new notification arrive.
+ */
 export function NotifyBell({ unread, tone, className, ...buttonProps }: NotifyBellProps) {
   const hasUnread = unread > 0;
+  const label = bellLabel(unread);
   return (
     <Indicator
       disabled={!hasUnread}
@@ -28,13 +33,16 @@ export function NotifyBell({ unread, tone, className, ...buttonProps }: NotifyBe
         color={tone === 'dark' ? 'gray.8' : 'brand'}
         size={40}
         radius="xl"
-        aria-label="Уведомления"
-        title={hasUnread ? `${unread} ${plural(unread, ['непрочитанное', 'непрочитанных', 'непрочитанных'])}` : 'Нет новых уведомлений'}
+        aria-label={label}
+        title={hasUnread ? label : 'Нет новых уведомлений'}
         {...buttonProps}
         className={className ? `header-icon-button ${className}` : 'header-icon-button'}
       >
         <IconBell size={21} stroke={1.7} />
       </ActionIcon>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="notify-live">
+        {hasUnread ? label : ''}
+      </VisuallyHidden>
     </Indicator>
   );
 }

@@ -1,15 +1,41 @@
-import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { TEAM_INVITE_STATUS_TITLES } from '@hr/contract/notify';
+import { Badge, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { plainText, whenText } from '../lib/notification-text.ts';
 import type { NotificationItem } from '../api/get-notifications.ts';
 import classes from './notify.module.css';
 
-type NotifyItemProps = { item: NotificationItem; onOpen: (item: NotificationItem) => void };
+export type NotificationInvite = NonNullable<NotificationItem['invite']>;
+/**
+ * The answer buttons of a pending team invitation (the team feature's, passed in by the app);
+ * `answered` reloads the notifications, so the item shows its new state.
+ */
+export type RenderInviteAnswer = (invite: NotificationInvite, answered: () => void) => ReactNode;
 
-/** One notification: unread ones carry a dot and a bold title; a click opens its link and marks it read. */
-export function NotifyItem({ item, onOpen }: NotifyItemProps) {
+type NotifyItemProps = { item: NotificationItem; onOpen: (item: NotificationItem) => void; renderInviteAnswer?: RenderInviteAnswer };
+
+const MARK_COLORS = { accepted: 'teal', declined: 'red', cancelled: 'gray' } as const;
+/** Dark text on the light badges keeps WCAG AA contrast. */
+const MARK_TEXT = { accepted: '#05664a', declined: '#8a1c1a', cancelled: '#3d4854' } as const;
+
+/**
+ * One notification: unread ones carry a dot and a bold title; a click opens its link and marks it
+ * read. A team invitation still waiting shows «Отклонить» / «Принять»; one answered (or withdrawn)
+ * shows «Принято», «Отклонено» or «Отменено» instead, without buttons.
+ */
+export function NotifyItem({ item, onOpen, renderInviteAnswer }: NotifyItemProps) {
+  const queryClient = useQueryClient();
   const unread = !item.read_at;
+  const invite = item.invite;
+  const answered = invite && invite.status !== 'pending' ? invite.status : null;
+  const actions =
+    invite?.status === 'pending' && renderInviteAnswer
+      ? renderInviteAnswer(invite, () => void queryClient.invalidateQueries({ queryKey: ['notify'] }))
+      : null;
   return (
-    <li>
+    <li className={classes.entry} data-invite-status={invite?.status}>
       <UnstyledButton
         className={`${classes.item} ${unread ? classes.unread : ''}`}
         onClick={() => onOpen(item)}
@@ -28,8 +54,28 @@ export function NotifyItem({ item, onOpen }: NotifyItemProps) {
             </time>
           </span>
           {item.data.message ? <span className={classes.message}>{plainText(item.data.message)}</span> : null}
+          {answered ? (
+            <Badge
+              component="span"
+              className={classes.mark}
+              variant="light"
+              color={MARK_COLORS[answered]}
+              c={MARK_TEXT[answered]}
+              radius="sm"
+              tt="none"
+              leftSection={answered === 'accepted' ? <IconCheck size={12} aria-hidden /> : <IconX size={12} aria-hidden />}
+              data-testid="notify-invite-mark"
+            >
+              {TEAM_INVITE_STATUS_TITLES[answered]}
+            </Badge>
+          ) : null}
         </span>
       </UnstyledButton>
+      {actions ? (
+        <div className={classes.actions} data-testid="notify-invite-actions">
+          {actions}
+        </div>
+      ) : null}
     </li>
   );
 }

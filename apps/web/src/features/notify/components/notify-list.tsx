@@ -5,8 +5,9 @@ import { type NotificationItem, useNotifications } from '../api/get-notification
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkRead } from '../api/mark-read.ts';
 import { useOpenNotification } from '../lib/use-open-notification.ts';
+import { unreadText } from '../lib/unread-text.ts';
 import classes from './notify.module.css';
-import { NotifyItem } from './notify-item.tsx';
+import { NotifyItem, type RenderInviteAnswer } from './notify-item.tsx';
 
 /** A notification that arrived between two pages shifts the next page by one: show each once. */
 function uniqueById(items: NotificationItem[]): NotificationItem[] {
@@ -14,8 +15,10 @@ function uniqueById(items: NotificationItem[]): NotificationItem[] {
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
+type NotifyListProps = { renderInviteAnswer?: RenderInviteAnswer };
+
 /** SEED popup 11: the cabinet's notification list, with «Показать ещё» while current_page < last_page. */
-export function NotifyList() {
+export function NotifyList({ renderInviteAnswer }: NotifyListProps = {}) {
   const { user } = useSession();
   const list = useNotifications(user?.id);
   const unread = useUnreadCount(user?.id);
@@ -34,7 +37,7 @@ export function NotifyList() {
             </Title>
             {unread > 0 ? (
               <Badge color="red" c="#8a1c1a" variant="light" radius="sm" data-testid="notify-unread-badge">
-                {unread} новых
+                {unreadText(unread)}
               </Badge>
             ) : null}
           </Group>
@@ -73,7 +76,7 @@ export function NotifyList() {
         ) : (
           <ul className={classes.list} aria-label="Список уведомлений" data-testid="notify-list">
             {items.map((item) => (
-              <NotifyItem key={item.id} item={item} onOpen={open} />
+              <NotifyItem key={item.id} item={item} onOpen={open} renderInviteAnswer={renderInviteAnswer} />
             ))}
           </ul>
         )}

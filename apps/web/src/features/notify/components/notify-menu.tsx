@@ -8,12 +8,12 @@ import { useMarkRead } from '../api/mark-read.ts';
 import { useOpenNotification } from '../lib/use-open-notification.ts';
 import classes from './notify.module.css';
 import { NotifyBell } from './notify-bell.tsx';
-import { NotifyItem } from './notify-item.tsx';
+import { NotifyItem, type RenderInviteAnswer } from './notify-item.tsx';
 
-type NotifyMenuProps = { unread: number; tone: 'light' | 'dark' };
+type NotifyMenuProps = { unread: number; tone: 'light' | 'dark'; renderInviteAnswer?: RenderInviteAnswer };
 
 /** The header bell: a dropdown with the latest notifications and «Отметить все прочитанными». */
-export function NotifyMenu({ unread, tone }: NotifyMenuProps) {
+export function NotifyMenu({ unread, tone, renderInviteAnswer }: NotifyMenuProps) {
   const { user } = useSession();
   const [opened, setOpened] = useState(false);
   const close = useCallback(() => setOpened(false), []);
@@ -67,7 +67,7 @@ export function NotifyMenu({ unread, tone }: NotifyMenuProps) {
             <Stack gap={0} p={6}>
               <ul className={classes.list} aria-label="Последние уведомления">
                 {latest.map((item) => (
-                  <NotifyItem key={item.id} item={item} onOpen={open} />
+                  <NotifyItem key={item.id} item={item} onOpen={open} renderInviteAnswer={renderInviteAnswer} />
                 ))}
               </ul>
             </Stack>

@@ -1,6 +1,7 @@
+import type { Person } from '@hr/contract';
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconUserQuestion } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
@@ -21,8 +22,13 @@ function Fact({ label, value }: { label: string; value: string | null }) {
   );
 }
 
+type PersonPageProps = {
+  /** What the viewer may do with this member (the team feature's «Вступить в команду», passed in by the route). */
+  renderActions?: (person: Person) => ReactNode;
+};
+
 /** `/person/{id}`: a club member's card (the team invite popup links here). */
-export function PersonPage() {
+export function PersonPage({ renderActions }: PersonPageProps = {}) {
   const { id = '' } = useParams();
   const personId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
   const person = usePerson(personId);
@@ -50,6 +56,7 @@ export function PersonPage() {
   }
   const data = person.data;
   if (!data) return <PageLoader />;
+  const actions = renderActions?.(data);
 
   return (
     <PageSection size="md">
@@ -86,6 +93,7 @@ export function PersonPage() {
             <Fact label="Должность" value={data.position} />
             <Fact label="Город" value={data.city_name} />
           </SimpleGrid>
+          {actions}
         </Stack>
       </Card>
     </PageSection>

@@ -12,7 +12,11 @@ function period(entry: Entry): string {
   return `${formatMonth(entry.start)} — ${end}`;
 }
 
-type ExperienceTimelineProps = { resume: ResumeFull; renderAction?: (entry: Entry, index: number) => ReactNode };
+type ExperienceTimelineProps = {
+  /** The member's resume or the visitor's view of it. */
+  resume: Pick<ResumeFull, 'total_experience_months' | 'experience'>;
+  renderAction?: (entry: Entry, index: number) => ReactNode;
+};
 
 /** «Опыт работы — 16 лет 1 месяц» and the jobs, newest first, each with its duration. */
 export function ExperienceTimeline({ resume, renderAction }: ExperienceTimelineProps) {

@@ -19,7 +19,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const titles = (items: readonly { title: string }[]) => items.map((item) => item.title).join(', ');
 
 /** Metro with line colours, employment, schedule, relocation, trips, licences, citizenship, roles. */
-export function ResumeConditions({ resume }: { resume: ResumeFull }) {
+export function ResumeConditions({
+  resume,
+}: {
+  resume: Pick<
+    ResumeFull,
+    'drive' | 'has_car' | 'metro' | 'workingType' | 'schedule' | 'relocation' | 'business_trip' | 'citizenship' | 'roles'
+  >;
+}) {
   const drive = resume.drive.length > 0 ? `категории ${resume.drive.join(', ')}` : null;
   const licences = [drive, resume.has_car ? 'есть личный автомобиль' : null].filter(Boolean).join('; ');
   return (

@@ -4,7 +4,7 @@ import { languageLevel } from '../lib/resume-format.ts';
 import { ResumeSection } from './resume-section.tsx';
 
 /** Key skills as chips, then languages with their levels. */
-export function ResumeSkills({ resume }: { resume: ResumeFull }) {
+export function ResumeSkills({ resume }: { resume: Pick<ResumeFull, 'skills' | 'languages'> }) {
   return (
     <>
       {resume.skills.length > 0 ? (

@@ -1,26 +1,12 @@
-import { type MouseEvent, useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import { useSession } from '@/shared/session/session-store.ts';
+import type { MouseEvent } from 'react';
+
+const followLink = (_hash: string): ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined => undefined;
 
 /**
- * A visitor who opens a resume is asked to log in first (SEED 2): the login popup opens over the
- * results with `redirect` set to the resume, and the search stays in the address behind it.
+ * How a result card opens its resume. A visitor now follows the link like a member: `/resume/{hash}`
+ * shows a visitor the resume without the name and contacts, with «Войти» that returns to it, so
+ * the card no longer stops at a bare login popup. Kept as a hook so the search pages need no change.
  */
 export function useVisitorOpen() {
-  const { status } = useSession();
-  const navigate = useNavigate();
-  return useCallback(
-    (hash: string) => {
-      if (status !== 'guest') return undefined;
-      return (event: MouseEvent<HTMLAnchorElement>) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        const params = new URLSearchParams(window.location.search);
-        params.set('show', 'login_form');
-        params.set('redirect', `/resume/${hash}`);
-        navigate({ pathname: window.location.pathname, search: `?${params}` }, { preventScrollReset: true });
-      };
-    },
-    [status, navigate],
-  );
+  return followLink;
 }

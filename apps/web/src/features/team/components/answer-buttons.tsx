@@ -10,12 +10,13 @@ type AnswerButtonsProps = {
   pending: 0 | 1 | null;
   size?: 'xs' | 'sm';
   disabled?: boolean;
+  justify?: 'flex-start' | 'flex-end';
 };
 
 /** «Отклонить» (#ff7674) and «Принять» (#5B8AC6), SEED 9 dialog colours. */
-export function AnswerButtons({ onAnswer, pending, size = 'sm', disabled }: AnswerButtonsProps) {
+export function AnswerButtons({ onAnswer, pending, size = 'sm', disabled, justify = 'flex-end' }: AnswerButtonsProps) {
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
+    <Group gap="xs" justify={justify} wrap="nowrap">
       <Button
         size={size}
         color={DIALOG_CANCEL_COLOR}

@@ -3,20 +3,19 @@ import { IconUsers } from '@tabler/icons-react';
 import { fullName } from '@/shared/lib/format.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
+import { cancelInvite } from '../api/cancel-invite.ts';
 import { createInvite } from '../api/create-invite.ts';
 import { useTeam } from '../api/get-team.ts';
 import { joinTeam } from '../api/join-team.ts';
 import { leaveTeam } from '../api/leave-team.ts';
 import { removeMember } from '../api/remove-member.ts';
-import { parseInviteTarget } from '../lib/team-texts.ts';
 import { useTeamAction } from '../lib/use-team-action.ts';
 import { IncomingInvites } from './incoming-invites.tsx';
+import { InviteMemberForm } from './invite-member-form.tsx';
 import { PersonRow } from './person-row.tsx';
 import { TeamTargetForm } from './team-target-form.tsx';
 
 type TeamCardProps = { onChanged?: () => void };
-
-const isEmailLike = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /** The cabinet's team block: the lead or the members, invitations, join requests, leave/remove. */
 export function TeamCard({ onChanged }: TeamCardProps) {
@@ -124,23 +123,9 @@ export function TeamCard({ onChanged }: TeamCardProps) {
                     />
                   ))
                 )}
-                <TeamTargetForm
-                  label="Пригласить в команду"
-                  placeholder="E-mail или ID участника"
-                  submitLabel="Пригласить"
-                  errorKeys={['email', 'user_id']}
+                <InviteMemberForm
                   busy={action.pending === 'invite'}
-                  validate={(value) =>
-                    !value.trim()
-                      ? 'Укажите e-mail или ID участника'
-                      : /^\d+$/.test(value.trim()) || isEmailLike(value.trim())
-                        ? null
-                        : 'Введите e-mail или числовой ID участника'
-                  }
-                  onSubmit={(value) => {
-                    const target = parseInviteTarget(value);
-                    return target ? action.run('invite', () => createInvite(target), 'Приглашение отправлено') : null;
-                  }}
+                  onInvite={(target) => action.run('invite', () => createInvite(target), 'Приглашение отправлено')}
                 />
               </Stack>
             ) : null}
@@ -154,7 +139,7 @@ export function TeamCard({ onChanged }: TeamCardProps) {
                 <TeamTargetForm
                   label="Вступить в команду"
                   placeholder="ID руководителя команды"
-                  description="ID показан в шапке сайта руководителя, рядом с его именем"
+                  description="ID показан в шапке сайта руководителя, рядом с его именем. Или откройте страницу руководителя и нажмите «Вступить в команду»"
                   submitLabel="Вступить в команду"
                   inputMode="numeric"
                   errorKeys={['lead_id']}
@@ -177,6 +162,23 @@ export function TeamCard({ onChanged }: TeamCardProps) {
                       key={item.id}
                       person={item.to_user}
                       note={item.direction === 'invite' ? 'приглашение отправлено' : 'запрос на вступление отправлен'}
+                      actions={
+                        <Button
+                          size="xs"
+                          variant="default"
+                          loading={action.pending === `cancel-${item.id}`}
+                          aria-label={`Отменить ${item.direction === 'invite' ? 'приглашение' : 'запрос'}: ${fullName(item.to_user.name, item.to_user.family)}`}
+                          onClick={() =>
+                            void action.run(
+                              `cancel-${item.id}`,
+                              () => cancelInvite(item.id),
+                              item.direction === 'invite' ? 'Приглашение отменено' : 'Запрос отменён',
+                            )
+                          }
+                        >
+                          Отменить
+                        </Button>
+                      }
                     />
                   ))}
                 </Stack>

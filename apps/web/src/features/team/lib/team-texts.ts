@@ -7,11 +7,3 @@ export const TEAM_TEXT = {
   memberGains: 'Вступив в команду, вы получите её привилегии: платные возможности руководителя, общее избранное, вакансии и отклики.',
   leadGrants: 'Приняв запрос, вы предоставите участнику привилегии команды: ваши платные возможности, общее избранное, вакансии и отклики.',
 };
-
-/** Digits only → a user ID, otherwise an e-mail. */
-export function parseInviteTarget(raw: string): { email: string } | { user_id: number } | null {
-  const value = raw.trim();
-  if (!value) return null;
-  if (/^\d{1,10}$/.test(value)) return { user_id: Number(value) };
-  return { email: value };
-}

@@ -20,7 +20,13 @@ export function useTeamAction(onChanged?: () => void) {
       setPending(key);
       try {
         const answer = await call();
-        notifications.show({ message: answer.message ?? fallback, color: 'teal', withBorder: true, autoClose: 4000 });
+        notifications.show({
+          message: answer.message ?? fallback,
+          color: 'teal',
+          withBorder: true,
+          autoClose: 4000,
+          closeButtonProps: { 'aria-label': 'Закрыть уведомление' },
+        });
         onChanged?.();
         return {};
       } catch (error) {

@@ -1,0 +1,9 @@
+import { plural } from '@/shared/lib/format.ts';
+
+const NEW_FORMS = ['новое', 'новых', 'новых'] as const;
+
+/** «1 новое», «2 новых», «5 новых», «21 новое». */
+export const unreadText = (count: number): string => `${count} ${plural(count, NEW_FORMS)}`;
+
+/** The bell's accessible name: «Уведомления», or «Уведомления: 5 новых» while some are unread. */
+export const bellLabel = (count: number): string => (count > 0 ? `Уведомления: ${unreadText(count)}` : 'Уведомления');
