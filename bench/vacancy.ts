@@ -2,6 +2,9 @@
 // and the replies list with its counters at 10,000 replies on one vacancy. Prints figures; never
 // fails on time. Database: BENCH_DATABASE_URL (default a local hr_bench_vacancy, created if
 // missing); BENCH_EMBEDDED=1 runs on PGlite in memory instead.
+// Then «Подходящие кандидаты» of four vacancies at the scale of the search bench's database
+// (BENCH_MATCHES_DATABASE_URL, default hr_bench: 1,000,000 resumes made by `npm run bench:search`),
+// through the API with the search's count cache off, as the first opening of a vacancy meets it.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -174,6 +177,81 @@ async function main() {
 
   await app.close();
   await database.close();
+  await matchesAtScale();
+}
+
+const MATCHES_URL = process.env.BENCH_MATCHES_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_bench';
+const MATCH_VACANCIES = [
+  { title: 'Менеджер по продажам', city: '1069', skills: ['Активные продажи', 'CRM', 'Переговоры'], experience: 'between1And3' },
+  { title: 'Главный бухгалтер', city: '1070', skills: ['1С: Бухгалтерия', 'МСФО'], salary_to: 200000 },
+  { title: 'Водитель категории C', city: '889', skills: ['Категория C'] },
+  { title: 'Python-разработчик', skills: ['Python', 'Django', 'PostgreSQL'], experience: 'between3And6' },
+];
+
+async function matchesAtScale() {
+  const admin = new pg.Client({ connectionString: MATCHES_URL });
+  const n = await admin
+    .connect()
+    .then(() => admin.query<{ n: number }>('select count(*)::int as n from resumes where vacancy_id is null'))
+    .then((r) => r.rows[0]?.n ?? 0)
+    .catch(() => 0);
+  await admin.end().catch(() => {});
+  if (n < 100_000) {
+    console.log(`\n«Подходящие кандидаты»: skipped, ${MATCHES_URL.replace(/\/\/[^@]*@/, '//')} has ${n} resumes (run \`npm run bench:search\` once to make the million)`);
+    return;
+  }
+  const database = await openDatabase({ databaseUrl: MATCHES_URL });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/hr-bench-vacancy',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/none',
+    REGISTER_LIMIT_PER_HOUR: '1000000',
+    DATABASE_URL: MATCHES_URL,
+  });
+  const { app } = await buildApp(config, { database, startWorker: false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const owner = client(base);
+  await owner.call('GET', '/sanctum/csrf-cookie');
+  const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
+  const reg = await owner.call('POST', '/register', {
+    fio: 'Иванова Мария',
+    email,
+    phone: `+7 (9${String(Math.floor(Math.random() * 1e9)).padStart(9, '1')}`.replace(/^(\+7 \(\d{3})(\d{3})(\d{2})(\d{2})$/, '$1) $2-$3-$4'),
+    password: 'secret123',
+    password_confirmation: 'secret123',
+    company: 'ООО «Бенч»',
+    position: 'HR',
+    city_name: 'Москва',
+    company_people_count: '1-50',
+  });
+  if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
+  await database.db.execute(sql`update users set flags = '["has_vacancy"]'::jsonb where email = ${email}`);
+  console.log(`\n«Подходящие кандидаты» at ${n.toLocaleString('ru-RU')} resumes, ${ROUNDS / 2} requests each, one at a time:`);
+  const all: number[] = [];
+  try {
+    for (const v of MATCH_VACANCIES) {
+      const made = await owner.call('POST', '/api/vacancy', {
+        ...v,
+        description: `<p>${'Описание вакансии для замера подбора кандидатов. '.repeat(6)}</p>`,
+        status: 'published',
+      });
+      if (made.status !== 200) throw new Error(`vacancy: ${JSON.stringify(made.body)}`);
+      const path = `/api/vacancy/${made.body.res.id}/matches`;
+      const first = await owner.call('GET', path);
+      const times = await timed(ROUNDS / 2, () => owner.call('GET', path));
+      all.push(...times);
+      console.log(`  ${`${v.title}:`.padEnd(40)}${fmt(times)}, ${first.body.res.total ?? first.body.res.data?.length} found`);
+    }
+    console.log(`  ${'all four:'.padEnd(40)}${fmt(all)}`);
+  } finally {
+    await database.db.execute(sql`delete from vacancies where owner_id in (select id from users where email = ${email})`);
+    await database.db.execute(sql`delete from users where email = ${email}`);
+    await app.close();
+    await database.close();
+  }
 }
 
 main().catch((err) => {

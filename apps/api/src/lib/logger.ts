@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /**
  * How the server logs: in a terminal one readable line per request (pino-pretty), elsewhere JSON
- * lines for a log collector. Fastify's own two lines per request are replaced by one line at the end.
+ * lines for a log collector. Fastify's own request lines are switched off (app.ts) for the one line at the end.
  */
 export function loggerOptions(level: string, pretty = !!process.stdout.isTTY): FastifyServerOptions['logger'] {
   if (!pretty) return { level };

@@ -69,6 +69,13 @@ export type SearchTuning = {
   /** The time box of the title-tier walk of big relevance-ordered results (0: never walk). */
   walkTimeoutMs: number;
   /**
+   * The time box of an exact count or exact facets (0: none). The sample judges the result, not
+   * the rows the statement has to read to count it: a small result among many candidates (common
+   * words of several fields in Moscow, rechecked row by row) can take seconds. Past the box the
+   * sample's estimates are answered instead.
+   */
+  exactTimeoutMs: number;
+  /**
    * The rows of a page of an identical search are kept this long (0: never): popular searches (the
    * home page, a shared link, paging back) are answered from memory. Searches whose result depends
    * on the viewer's own actions (`exclude_viewed_by_me`, `only_in_responses`) are never kept.
@@ -89,6 +96,7 @@ export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.Proces
     exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
     countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
     walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
+    exactTimeoutMs: num('SEARCH_EXACT_TIMEOUT_MS', ctx.config.isTest ? 0 : 150),
   };
   // Pages are kept shorter than counts, and never when counts are not kept at all.
   return { ...base, pageCacheTtlMs: num('SEARCH_PAGE_CACHE_TTL_MS', Math.min(base.cacheTtlMs, 15_000)) };
@@ -261,6 +269,22 @@ function traced<T>(run: SqlRunner, trace: Traced[] | undefined, name: Traced['na
   return run.query<T>(sql);
 }
 
+/** An exact statement under `exactTimeoutMs`; null when it ran out of time. */
+async function boxed<T>(
+  run: SqlRunner,
+  tuning: SearchTuning,
+  trace: Traced[] | undefined,
+  name: Traced['name'],
+  sql: Sql,
+): Promise<T[] | null> {
+  if (tuning.exactTimeoutMs <= 0) return traced<T>(run, trace, name, sql);
+  trace?.push({ name, sql });
+  return run.queryWith<T>(sql, { settings: [], timeoutMs: tuning.exactTimeoutMs }).catch((e) => {
+    if (e instanceof QueryTimeout) return null;
+    throw e;
+  });
+}
+
 const HEAVY_TEXT_WEIGHT = 5;
 const ALL_FACETS: SearchFacetName[] = ['search_city', 'experience', 'schedule', 'workingType', 'education'];
 const scaled = (rows: FacetRow[], scale: number): FacetRow[] => rows.map((r) => ({ ...r, n: roundEstimate(r.n * scale) }));
@@ -271,7 +295,8 @@ const scaled = (rows: FacetRow[], scale: number): FacetRow[] => rows.map((r) => 
  * - the pool inside the chosen cities is small → the total and every facet but search_city exactly,
  *   the city facet from the sample;
  * - otherwise the facets from the sample, the total exactly (capped) if the sample says it is small,
- *   else the sample's estimate.
+ *   else the sample's estimate;
+ * - an exact statement past `exactTimeoutMs` gives way to the sample's estimates.
  */
 async function finishStats(
   run: SqlRunner,
@@ -297,29 +322,41 @@ async function finishStats(
       estimatedFacets,
     };
   };
-  if (estPool <= tuning.exactFacetsLimit) return exact(await traced<FacetRow>(run, trace, 'facets', facetsSql(spec, 'exact')), []);
-  if (spec.cityIds && estLocal <= tuning.exactFacetsLimit) {
-    const rows = await traced<FacetRow>(run, trace, 'facets', facetsSql(spec, 'local'));
-    return exact(
-      [
-        ...rows,
-        ...scaled(
-          sample.filter((r) => r.facet === 'search_city'),
-          scale,
-        ),
-      ],
-      ['search_city'],
-    );
+  // An exact statement that ran out of time says the next would too: estimates from then on.
+  let outOfTime = false;
+  if (estPool <= tuning.exactFacetsLimit) {
+    const rows = await boxed<FacetRow>(run, tuning, trace, 'facets', facetsSql(spec, 'exact'));
+    if (rows) return exact(rows, []);
+    outOfTime = true;
+  } else if (spec.cityIds && estLocal <= tuning.exactFacetsLimit) {
+    const rows = await boxed<FacetRow>(run, tuning, trace, 'facets', facetsSql(spec, 'local'));
+    outOfTime = !rows;
+    if (rows)
+      return exact(
+        [
+          ...rows,
+          ...scaled(
+            sample.filter((r) => r.facet === 'search_city'),
+            scale,
+          ),
+        ],
+        ['search_city'],
+      );
   }
   const facetRows = scaled(
     sample.filter((r) => ALL_FACETS.includes(r.facet as SearchFacetName)),
     scale,
   );
   const base = { facetRows, estimatedFacets: ALL_FACETS };
-  if (estTotal <= tuning.countCheckLimit) {
-    const [row] = await traced<{ n: number }>(run, trace, 'count', countSql(spec, SEARCH_EXACT_COUNT_LIMIT + 1));
-    const n = row?.n ?? 0;
-    if (n <= SEARCH_EXACT_COUNT_LIMIT) return { total: n, totalCapped: false, totalIsEstimate: false, estimatedMatches: n, ...base };
+  if (estTotal <= tuning.countCheckLimit && !outOfTime) {
+    const counted = await boxed<{ n: number }>(run, tuning, trace, 'count', countSql(spec, SEARCH_EXACT_COUNT_LIMIT + 1));
+    const n = counted?.[0]?.n ?? 0;
+    if (counted && n <= SEARCH_EXACT_COUNT_LIMIT)
+      return { total: n, totalCapped: false, totalIsEstimate: false, estimatedMatches: n, ...base };
+    if (!counted) {
+      const est = roundEstimate(estTotal / weight);
+      return { total: est, totalCapped: est > SEARCH_EXACT_COUNT_LIMIT, totalIsEstimate: true, estimatedMatches: est, ...base };
+    }
     const est = Math.max(SEARCH_EXACT_COUNT_LIMIT + 1, roundEstimate(estTotal / weight));
     return { total: est, totalCapped: true, totalIsEstimate: true, estimatedMatches: est, ...base };
   }
@@ -444,7 +481,12 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
 
   const { stats, rows } = await cachedPage(ctx, spec, q, tuning);
   // Members see the club's opinions on the cards: one grouped query for the whole page.
-  const opinions = user ? await opinionSummaries(ctx.database, rows.map((r) => Number(r.id))) : new Map();
+  const opinions = user
+    ? await opinionSummaries(
+        ctx.database,
+        rows.map((r) => Number(r.id)),
+      )
+    : new Map();
   return {
     per_page: q.per_page,
     current_page: q.page,

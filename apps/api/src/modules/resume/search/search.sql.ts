@@ -221,6 +221,19 @@ export function textPart(spec: NonNullable<SearchSpec['text']>, p: Params): Text
     return { where, rank, highlight: q, tierOn, tierImplies: fields.has('title') };
   }
   if (only) return { where: `${only} @@ ${q}`, rank, highlight: q, tierOn: tier, tierImplies: !!tier };
+  // Title and key skills together (a vacancy's «Подходящие кандидаты»): both have vectors and indexes
+  // of their own, so a match in either needs no weights rechecked in ts_all — that reads the whole
+  // toasted vector of every candidate, seconds for common words in a big city.
+  if (from === null && fields.size === 2 && fields.has('title') && fields.has('skills')) {
+    const either = (query: string) => `(${TITLE_VECTOR} @@ ${query} OR ${SKILLS_VECTOR} @@ ${query})`;
+    const words = spec.logic === 'all' ? wordsOf(spec.text).filter((w) => hasSearchableWords(w)) : [];
+    // Every word in either field: any of them finds the candidates through the indexes, each word then says.
+    const where =
+      spec.logic === 'all' && words.length > 1
+        ? [either(anyOf(t)), ...words.map((w) => either(plain(p.add(w, 'text'))))].join(' AND ')
+        : either(q);
+    return { where, rank, highlight: q, tierOn: tier, tierImplies: true };
+  }
   if (from === null && !targets.some((x) => x.column))
     return { where: `r.ts_all @@ ${weighted(q, letters)}`, rank, highlight: q, tierOn: tier, tierImplies: !!tier };
   // Rechecks: the unweighted match finds the candidates through the index, each field then says.

@@ -337,6 +337,21 @@ describe('text', () => {
     expect(sorted(await search(`${q}&field[]=title&field[]=experience_company&logic=except`))).not.toContain('flTitle');
   });
 
+  it('title and skills together: every word in either field, not necessarily the same one', async () => {
+    const [a, b] = [word(), word()];
+    const split = await fx('tsSplit', { title: `Оператор ${a}`, skills: [`${b} продвинутый`] });
+    const elsewhere = await fx('tsElsewhere', { title: `Оператор ${a}`, about: b });
+    try {
+      const q = `${pin}&text=${enc(`${a} ${b}`)}&field[]=title&field[]=skills`;
+      expect(sorted(await search(q))).toEqual(['tsSplit']);
+      expect(sorted(await search(`${q}&logic=any`))).toEqual(['tsElsewhere', 'tsSplit']);
+      expect(sorted(await search(`${pin}&text=${enc(b)}&field[]=title&field[]=skills&logic=any`))).toEqual(['tsSplit']);
+    } finally {
+      await db().db.delete(resumes).where(eq(resumes.id, split.id));
+      await db().db.delete(resumes).where(eq(resumes.id, elsewhere.id));
+    }
+  });
+
   it('period keeps experience matches to jobs held in that period', async () => {
     const q = `${pin}&text=${W.period}&field[]=experience`;
     expect(sorted(await search(q))).toEqual(['prCurrent', 'prOld', 'prRecent']);
