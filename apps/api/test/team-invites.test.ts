@@ -80,6 +80,21 @@ describe('cancelling an outgoing invitation', () => {
   });
 });
 
+describe('a lead is not invited into another team', () => {
+  it('refuses an invitation to a lead and a lead’s join request with a 422, writing nothing', async () => {
+    const lead = await member(['team_lead']);
+    const otherLead = await member(['team_lead']);
+    const invite = await lead.client.post('/api/user/team/invite/create', { user_id: otherLead.id });
+    expect(invite.status).toBe(422);
+    expect(invite.body.errors?.user_id).toEqual([TEAM_MSG.leadCannotJoin]);
+    const join = await otherLead.client.post('/api/user/team/join', { lead_id: lead.id });
+    expect(join.status).toBe(422);
+    expect(join.body.errors?.lead_id).toEqual([TEAM_MSG.leadCannotJoin]);
+    const rows = await built.ctx.database.db.select({ id: teamInvites.id }).from(teamInvites).where(eq(teamInvites.userId, otherLead.id));
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('duplicates sent at once', () => {
   it('ten invitations at the same moment leave one pending row; the others are a 422, not a 500', async () => {
     const lead = await member(['team_lead']);
@@ -146,6 +161,10 @@ describe('finding club members to invite', () => {
     expect((await lead.client.get(`/api/user/team/candidates?search=${encodeURIComponent(found.email.slice(0, 8))}`)).body.res).toEqual([]);
     // LIKE wildcards are plain characters here.
     expect((await lead.client.get('/api/user/team/candidates?search=%25%25')).body.res).toEqual([]);
+    // Another lead is offered, but marked as not invitable.
+    const otherLead = await member(['team_lead'], `${family} Лидия Сергеевна`);
+    const withLead = (await lead.client.get(`/api/user/team/candidates?search=${encodeURIComponent(`Лидия ${family}`)}`)).body.res;
+    expect(withLead).toEqual([expect.objectContaining({ id: otherLead.id, team_state: 'lead' })]);
     // The lead is never offered to themselves.
     expect((await lead.client.get('/api/user/team/candidates?search=Иванова')).body.res.map((c: { id: number }) => c.id)).not.toContain(
       lead.id,

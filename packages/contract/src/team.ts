@@ -11,6 +11,7 @@ export const TEAM_MSG = {
   inviteNotFound: 'Приглашение не найдено',
   inviteCancelled: 'Приглашение отменено',
   joinCancelled: 'Запрос отменён',
+  leadCannotJoin: 'Руководитель команды не может вступить в другую команду',
 } as const;
 
 const person = z.object({ id: z.number().int(), name: z.string(), family: z.string() });
@@ -61,7 +62,10 @@ export const teamMemberSearchQuery = z.object({
 export const teamMemberCandidate = person.extend({
   company: z.string().nullable(),
   position: z.string().nullable(),
-  /** `member`: already in the lead's team; `invited`: an invitation or join request is waiting. */
-  team_state: z.enum(['none', 'member', 'invited']),
+  /**
+   * `member`: already in the lead's team; `invited`: an invitation or join request is waiting;
+   * `lead`: leads a team of their own (a lead is not invited). Only `none` may be invited.
+   */
+  team_state: z.enum(['none', 'member', 'invited', 'lead']),
 });
 export type TeamMemberCandidate = z.infer<typeof teamMemberCandidate>;

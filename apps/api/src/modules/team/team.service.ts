@@ -100,6 +100,8 @@ export async function inviteToTeam(ctx: AppContext, lead: UserRow, input: { emai
   const target = await findTarget(db, input);
   const field = input.user_id ? 'user_id' : 'email';
   if (target.id === lead.id) throw fieldError(field, 'Нельзя пригласить самого себя');
+  // A lead answers join requests, not invitations (SEED 4): an invitation to a lead could never be accepted.
+  if (isTeamLead(target)) throw fieldError(field, TEAM_MSG.leadCannotJoin);
   if ((await leadOf(db, target.id)) === lead.id) throw fieldError(field, 'Этот участник уже в вашей команде');
   const invite = await insertPending(db, { leadId: lead.id, userId: target.id, direction: 'invite' }, field, TEAM_MSG.alreadyPending);
   await notify(ctx, target.id, {
@@ -116,6 +118,7 @@ export async function askToJoin(ctx: AppContext, user: UserRow, leadId: number) 
   const [lead] = await db.select().from(users).where(eq(users.id, leadId)).limit(1);
   if (!lead || !isTeamLead(lead)) throw fieldError('lead_id', 'Руководитель команды не найден');
   if (lead.id === user.id) throw fieldError('lead_id', 'Нельзя вступить в свою же команду');
+  if (isTeamLead(user)) throw fieldError('lead_id', TEAM_MSG.leadCannotJoin);
   if ((await leadOf(db, user.id)) === lead.id) throw fieldError('lead_id', 'Вы уже в этой команде');
   const invite = await insertPending(db, { leadId: lead.id, userId: user.id, direction: 'join' }, 'lead_id', TEAM_MSG.joinAlreadyPending);
   await notify(ctx, lead.id, {
@@ -231,6 +234,7 @@ export async function findTeamCandidates(ctx: AppContext, lead: UserRow, search:
       case
         when exists (select 1 from team_members m where m.user_id = u.id and m.lead_id = ${lead.id}) then 'member'
         when exists (select 1 from team_invites i where i.lead_id = ${lead.id} and i.user_id = u.id and i.status = 'pending') then 'invited'
+        when u.flags ? 'team_lead' then 'lead'
         else 'none'
       end as state
     from users u
@@ -244,7 +248,7 @@ export async function findTeamCandidates(ctx: AppContext, lead: UserRow, search:
     family: r.family,
     company: r.company,
     position: r.position,
-    team_state: r.state === 'member' || r.state === 'invited' ? r.state : 'none',
+    team_state: r.state === 'member' || r.state === 'invited' || r.state === 'lead' ? r.state : 'none',
   }));
 }
 

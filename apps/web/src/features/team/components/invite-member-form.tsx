@@ -19,6 +19,7 @@ const STATE_NOTE: Record<TeamMemberCandidate['team_state'], string | null> = {
   none: null,
   member: 'уже в вашей команде',
   invited: 'приглашение ждёт ответа',
+  lead: 'руководит своей командой',
 };
 
 const candidateName = (c: TeamMemberCandidate) => fullName(c.name, c.family) || `Участник ${c.id}`;

@@ -1,3 +1,4 @@
+import { TEAM_MSG } from '@hr/contract';
 import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -79,7 +80,9 @@ export function PersonTeamAction({ person, onChanged }: PersonTeamActionProps) {
           variant="default"
           size="sm"
           loading={action.pending === 'cancel'}
-          onClick={() => void action.run('cancel', () => cancelInvite(outgoing.id), isJoin ? 'Запрос отменён' : 'Приглашение отменено')}
+          onClick={() =>
+            void action.run('cancel', () => cancelInvite(outgoing.id), isJoin ? TEAM_MSG.joinCancelled : TEAM_MSG.inviteCancelled)
+          }
         >
           {isJoin ? 'Отменить запрос' : 'Отменить приглашение'}
         </Button>
@@ -107,6 +110,8 @@ export function PersonTeamAction({ person, onChanged }: PersonTeamActionProps) {
       </Block>
     );
   }
+  // Leads answer join requests, not invitations: one lead does not join another's team.
+  if (data.teamLead && person.is_team_lead) return null;
   if (data.teamLead) {
     return (
       <Block note="Пригласите участника в свою команду: он получит ваши платные возможности, общее избранное и вакансии.">

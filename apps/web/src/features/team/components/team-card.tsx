@@ -1,3 +1,4 @@
+import { TEAM_MSG } from '@hr/contract';
 import { Alert, Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { fullName } from '@/shared/lib/format.ts';
@@ -172,7 +173,7 @@ export function TeamCard({ onChanged }: TeamCardProps) {
                             void action.run(
                               `cancel-${item.id}`,
                               () => cancelInvite(item.id),
-                              item.direction === 'invite' ? 'Приглашение отменено' : 'Запрос отменён',
+                              item.direction === 'invite' ? TEAM_MSG.inviteCancelled : TEAM_MSG.joinCancelled,
                             )
                           }
                         >
