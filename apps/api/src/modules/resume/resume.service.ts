@@ -1,12 +1,12 @@
-import { RESUME_HASH_PATTERN, BUSINESS_TRIP_TITLES, CONTACTS_LIMIT_MESSAGE, formatPhone, type Paginated, RELOCATION_TITLES, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
+import { CONTACTS_LIMIT_MESSAGE, type Paginated, RESUME_HASH_PATTERN, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { cities, contactOpenings, favourites, type ResumeRow, resumes, resumeViews, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moscowDay } from '../../lib/moscow-time.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
-import { totalExperienceMonths } from '@hr/contract/experience';
-import { ageFrom, CARD_COLUMNS, type CardRow, initialsOf, toCard } from './resume.card.ts';
+import { CARD_COLUMNS, type CardRow, toCard } from './resume.card.ts';
+import { presentResume, resumeContactsOf } from './resume.presenter.ts';
 import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './resume.policy.ts';
 import { resumeOpinionInfo } from '../review/review.summary.ts';
 import { pageOf } from '../../lib/paginate.ts';
@@ -52,62 +52,14 @@ async function toFullResume(
   extra: { favouriteNote: string | null | undefined; contactsOpened: boolean; city?: { name: string; region: string } },
 ): Promise<Omit<ResumeFull, 'opinions_summary' | 'my_opinion_id'>> {
   const dict = await dictionaryLookup(ctx.database);
-  const showNames = canSeeCandidateNames(user);
-  const sexTitle = row.sex === 'male' ? 'Мужской' : row.sex === 'female' ? 'Женский' : null;
-  return {
-    hash: row.hash,
-    first_name: showNames ? row.firstName : null,
-    last_name: showNames ? row.lastName : null,
-    middle_name: showNames ? row.middleName : null,
-    initials: initialsOf(row.firstName, row.lastName),
-    birth_date: row.birthDate,
-    age: ageFrom(row.birthDate),
-    sex: row.sex && sexTitle ? { value: row.sex, title: dict.get('sex', row.sex)?.title ?? sexTitle } : null,
-    city: row.cityId && extra.city ? { value: String(row.cityId), title: extra.city.name } : null,
-    region: extra.city?.region ?? null,
-    metro: row.metro.map((m) => {
-      const item = dict.get('subway', m);
-      return { value: m, title: item?.title ?? m, ...(item?.color ? { color: item.color } : {}) };
-    }),
-    relocation: { value: row.relocation, title: RELOCATION_TITLES[row.relocation] ?? row.relocation },
-    business_trip: row.businessTrip ? { value: row.businessTrip, title: BUSINESS_TRIP_TITLES[row.businessTrip] ?? row.businessTrip } : null,
-    title: row.title,
-    roles: row.roles.map((r) => dict.option('roleTree', r)),
-    salary: row.salaryAmount != null ? { amount: row.salaryAmount, currency: row.salaryCurrency ?? 'RUR' } : null,
-    workingType: row.workingTypes.map((v) => dict.option('workingType', v)),
-    schedule: row.schedules.map((v) => dict.option('schedule', v)),
-    // Counted now from the listed jobs (a current one grows every month), as the page shows them.
-    total_experience_months: row.experience.length ? totalExperienceMonths(row.experience) : row.totalExperienceMonths,
-    experience: row.experience.map((e) => ({
-      company: e.company,
-      position: e.position,
-      city: e.city ?? null,
-      start: e.start,
-      end: e.end ?? null,
-      description: e.description ?? null,
-    })),
-    education: {
-      level: row.educationLevel ? dict.option('education', row.educationLevel) : null,
-      items: row.education.map((e) => ({ name: e.name, organization: e.organization ?? null, result: e.result ?? null, year: e.year ?? null })),
-    },
-    skills: row.skills,
-    languages: row.languages,
-    citizenship: row.citizenship,
-    drive: row.drive,
-    has_car: row.hasCar,
-    resumeStatus: row.jobStatus ? dict.option('resumeStatus', row.jobStatus) : null,
-    about: row.about,
-    photo: showNames ? row.photo : null,
-    source: row.source,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    views: row.views,
+  return presentResume(dict, row, extra.city ?? null, {
+    showNames: canSeeCandidateNames(user),
     favourite: extra.favouriteNote === undefined ? null : { note: extra.favouriteNote },
-    contacts_opened: extra.contactsOpened,
+    contactsOpened: extra.contactsOpened,
     // Opened once, they stay open for this member: reading them again is free (no new opening).
-    contacts: extra.contactsOpened && canOpenContacts(user) ? contactsOf(row) : null,
-    permissions: { can_open_contacts: canOpenContacts(user) },
-  };
+    contacts: extra.contactsOpened && canOpenContacts(user) ? resumeContactsOf(row) : null,
+    canOpenContacts: canOpenContacts(user),
+  });
 }
 
 /**
@@ -138,11 +90,7 @@ export async function openContacts(ctx: AppContext, user: UserRow, hash: string)
     }
     await tx.insert(contactOpenings).values({ resumeId: row.id, userId: user.id, day, charged });
   });
-  return contactsOf(row);
-}
-
-function contactsOf(row: ResumeRow): ResumeContacts {
-  return { phone: row.phone ? formatPhone(row.phone) : null, email: row.email, telegram: row.telegram };
+  return resumeContactsOf(row);
 }
 
 function secondsUntilMoscowMidnight(now = new Date()): number {

@@ -25,7 +25,7 @@ import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { notify } from '../notify/notify.service.ts';
 import { newResumeHash } from '../resume/resume.hash.ts';
-import { replyResume } from './reply.resume.ts';
+import { presentResume, resumeContactsOf } from '../resume/resume.presenter.ts';
 import { teamOf, vacancyForTeam } from './vacancy.access.ts';
 import { fileStorage } from './vacancy.files.ts';
 
@@ -254,8 +254,17 @@ export async function replyDetail(ctx: AppContext, userId: number, vacancyId: nu
   const [city] = resume.cityId
     ? await ctx.database.db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, resume.cityId)).limit(1)
     : [];
+  const contacts = resumeContactsOf(resume);
   return {
-    ...replyResume(dict, resume, city ?? null),
+    // Names and contacts are the team's to see (the candidate sent them to this vacancy): nothing is masked or charged.
+    ...presentResume(dict, resume, city ?? null, {
+      showNames: true,
+      favourite: null,
+      contactsOpened: true,
+      contacts,
+      canOpenContacts: true,
+    }),
+    contacts,
     reply_id: reply.id,
     vacancy_id: reply.vacancyId,
     vacancy_title: vacancyTitle,
