@@ -68,7 +68,7 @@ export function MyRequestRow({ request }: { request: ReviewRequestItem }) {
               leftSection={<IconMailForward size={15} aria-hidden />}
               loading={resending}
               onClick={() => void resend()}
-              aria-label={`Отправить письмо ещё раз: ${request.email}`}
+              aria-label={`Отправить ещё раз: письмо на ${request.email}`}
             >
               Отправить ещё раз
             </Button>
