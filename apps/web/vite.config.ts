@@ -1,13 +1,85 @@
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+type ModuleInfo = { code: string | null; importedIds: readonly string[] } | null;
+
+/** The libraries' index files, which re-export every component, hook or icon. */
+const BARREL = /node_modules\/(@mantine\/[a-z]+\/esm\/index\.mjs|@tabler\/icons-react\/dist\/esm\/tabler-icons-react\.mjs)$/;
+const NAMED = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+/** `import './x.mjs';`: the libraries' builds keep these for modules they never use from that file. */
+const BARE = /^import\s*["']([^"']+)["'];?$/gm;
+const namesIn = (list: string, side: 'imported' | 'exported') =>
+  list
+    .split(',')
+    .map((part) => part.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((part) => {
+      const [name, alias] = part.split(/\s+as\s+/);
+      return (side === 'exported' ? (alias ?? name) : name) as string;
+    });
+
+/**
+ * The library modules the first screen runs: what the roots import, followed through the modules
+ * they import; through an index file only the names actually imported from it are followed (the
+ * index itself re-exports everything), and the libraries' bare `import './x.mjs'` lines are not (they
+ * have no side effects: the packages say so). Never smaller than exact, so nothing the first screen
+ * needs is put in a later chunk (the bench lists the files loaded before the first result).
+ */
+function firstScreenModules(getModuleInfo: (id: string) => ModuleInfo, roots: string[]): Set<string> {
+  const barrels = new Map<string, Map<string, string>>();
+  const exportsOf = (barrel: string) => {
+    let names = barrels.get(barrel);
+    if (names) return names;
+    names = new Map();
+    const info = getModuleInfo(barrel);
+    for (const [, list, spec] of (info?.code ?? '').matchAll(NAMED)) {
+      const target = spec!.startsWith('.')
+        ? path.resolve(path.dirname(barrel), spec!)
+        : info?.importedIds.find((id) => id.includes(`/node_modules/${spec}/`));
+      if (target) for (const name of namesIn(list!, 'exported')) names.set(name, target);
+    }
+    barrels.set(barrel, names);
+    return names;
+  };
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const id = queue.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = getModuleInfo(id);
+    if (!info) continue;
+    const bare = [...(info.code ?? '').matchAll(BARE)].map(([, spec]) => spec as string);
+    const onlyBare = (imported: string) =>
+      imported.includes('/node_modules/') &&
+      bare.some((spec) =>
+        spec.startsWith('.') ? path.resolve(path.dirname(id), spec) === imported : imported.includes(`/node_modules/${spec}/`),
+      );
+    for (const imported of info.importedIds) if (!BARREL.test(imported) && !onlyBare(imported)) queue.push(imported);
+    for (const [, list, spec] of (info.code ?? '').matchAll(NAMED)) {
+      const barrel = info.importedIds.find((imported) => BARREL.test(imported) && imported.includes(`/node_modules/${spec}/`));
+      if (!barrel) continue;
+      const names = exportsOf(barrel);
+      for (const name of namesIn(list!, 'imported')) {
+        const target = names.get(name);
+        if (target) queue.push(target);
+      }
+    }
+  }
+  return seen;
+}
+let firstScreen: Set<string> | undefined;
 
 const api = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/sanctum', '/login', '/logout', '/register', '/password'];
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': src } },
   server: {
     port: 5173,
     strictPort: true,
@@ -25,16 +97,29 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rollupOptions: {
       output: {
-        manualChunks(id) {
+        // Few, well-chosen files (a cold load over HTTP/1.1 waits on every extra request):
+        // - the entry (main.tsx): it starts the first requests and loads the rest;
+        // - vendor: React, the router, TanStack Query and the Mantine pieces, icons and helpers the
+        //   first screen (the app's shell with the search) uses;
+        // - the app's shell with the search, the first screen of most visits (rollup's chunk of boot.tsx);
+        // - ui: every other library module (Mantine's dropdowns, dialogs, date pickers, masks…),
+        //   which the search loads after its first results and the other pages with their code;
+        // - zod (a search in the address is read with it before the first results), editor;
+        // - the other pages' own code, one file each (rollup's split); pieces under 5 KB shared by
+        //   several pages join one of the chunks loaded with them.
+        experimentalMinChunkSize: 5_000,
+        // The shell's chunk is named after whichever module rollup picks; call it what it is.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith('/src/app/boot.tsx')) ? 'assets/boot-[hash].js' : 'assets/[name]-[hash].js',
+        manualChunks(id, { getModuleInfo }) {
           if (!id.includes('node_modules')) return undefined;
           // The vacancy editor (TipTap, ProseMirror) loads only with the editor, never with Mantine's core.
-          if (/@tiptap|prosemirror|linkifyjs|orderedmap|rope-sequence|w3c-keyname/.test(id)) return 'editor';
-          // Mantine is not one chunk: each page gets the components it imports (the home page only
-          // its own), and rollup shares the common ones.
-          if (id.includes('react-router')) return 'router';
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          if (id.includes('@tanstack')) return 'query';
-          return undefined;
+          if (/@tiptap|@mantine\/tiptap|prosemirror|linkifyjs|orderedmap|rope-sequence|w3c-keyname/.test(id)) return 'editor';
+          if (/node_modules\/zod\//.test(id)) return 'zod';
+          if (/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[^/]+)\//.test(id)) return 'vendor';
+          firstScreen ??= firstScreenModules(getModuleInfo, [path.join(src, 'main.tsx'), path.join(src, 'app/boot.tsx')]);
+          // (Named, not left to rollup: a manual chunk takes in the unassigned modules it imports.)
+          return firstScreen.has(id) || BARREL.test(id) ? 'vendor' : 'ui';
         },
       },
     },

@@ -3,14 +3,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '@/features/errors/components/route-error.tsx';
 import { NotFoundPage } from '@/features/errors/pages/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+// The search (main, /search) is most visits' first screen: it comes with the app, not after it.
+import { HomeRoute } from './routes/home-route.tsx';
+import { SearchRoute } from './routes/search-route.tsx';
 import { installDocumentTitle } from './layout/document-title.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K) =>
   lazy(() => load().then((module) => ({ default: module[key] })));
 
-const HomeRoute = named(() => import('./routes/home-route.tsx'), 'HomeRoute');
-const SearchRoute = named(() => import('./routes/search-route.tsx'), 'SearchRoute');
 const SearchOldRoute = named(() => import('./routes/search-old-route.tsx'), 'SearchOldRoute');
 const PopularResumePage = named(() => import('@/features/resume/pages/popular-resume-page.tsx'), 'PopularResumePage');
 const ResumeRoute = named(() => import('./routes/resume-route.tsx'), 'ResumeRoute');

@@ -1,20 +1,32 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigate } from 'react-router';
-import { ProfileIncompleteNotice } from '@/features/user/components/profile-incomplete-notice.tsx';
+import { afterFirstContent, markFirstContent } from '@/shared/lib/first-content.ts';
 import { registerNavigator } from '@/shared/lib/navigation.ts';
 import { usePopupEvent } from '@/shared/lib/popups-bus.ts';
 import { showMessagePopup } from '@/shared/ui/dialogs.tsx';
 import { PageLoader } from '@/shared/ui/page-loader.tsx';
 import { useSession } from '@/shared/session/session-store.ts';
-import { AuthPopupsHost } from '../popups/auth-popups-host.tsx';
-import { CabinetPopupsHost } from '../popups/cabinet-popups-host.tsx';
 import { deepestHandle, WHITE_HEADER_ROUTES } from '../route-handle.ts';
 import { loadSession } from '../session/session-actions.ts';
-import { useRealtimeBridge } from '../session/use-realtime-bridge.ts';
 import { useTabSync } from '../session/use-tab-sync.ts';
-import { AppFooter } from './app-footer.tsx';
-import { AppHeader } from './app-header.tsx';
+import { HeaderShell } from './header-shell.tsx';
 import { RouteGuard } from './route-guard.tsx';
+
+// The header's menus, drawer and tooltips, the footer, the popups and the live socket load after the
+// page's first content (the header's shell stands in) — at once when the address opens a popup.
+const POPUP_IN_ADDRESS = /[?&](show|email|pass_reset_token|user_token|e_notify)=/.test(window.location.search);
+const later = () => (POPUP_IN_ADDRESS ? Promise.resolve() : afterFirstContent()).then(() => import('./after-first-content.tsx'));
+const AppHeader = lazy(() => later().then((m) => ({ default: m.AppHeader })));
+const AppFooter = lazy(() => later().then((m) => ({ default: m.AppFooter })));
+const AuthPopupsHost = lazy(() => later().then((m) => ({ default: m.AuthPopupsHost })));
+const CabinetPopupsHost = lazy(() => later().then((m) => ({ default: m.CabinetPopupsHost })));
+const RealtimeBridge = lazy(() => later().then((m) => ({ default: m.RealtimeBridge })));
+const ProfileIncompleteNotice = lazy(() =>
+  import('@/features/user/components/profile-incomplete-notice.tsx').then((m) => ({ default: m.ProfileIncompleteNotice })),
+);
+
+/** The search pages say themselves when their first results are on screen. */
+const MARKS_ITS_OWN_FIRST_CONTENT: ReadonlySet<string> = new Set(['main', 'search']);
 
 /** Header, the page (guarded, lazily loaded), footer and the popups; the session boots here. */
 export function RootLayout() {
@@ -24,10 +36,14 @@ export function RootLayout() {
   const white = WHITE_HEADER_ROUTES.has(handle?.name ?? '');
 
   useTabSync();
-  useRealtimeBridge();
   usePopupEvent('showMessage', (options) => {
     showMessagePopup(options);
   });
+
+  const routeName = handle?.name ?? '';
+  useEffect(() => {
+    if (!MARKS_ITS_OWN_FIRST_CONTENT.has(routeName)) markFirstContent();
+  }, [routeName]);
 
   useEffect(() => {
     registerNavigator((to, options) => void navigate(to, options));
@@ -42,8 +58,14 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Перейти к содержанию
       </a>
-      <AppHeader white={white} />
-      {user?.profile_incomplete && handle?.name !== 'profile_edit' ? <ProfileIncompleteNotice /> : null}
+      <Suspense fallback={<HeaderShell white={white} />}>
+        <AppHeader white={white} />
+      </Suspense>
+      {user?.profile_incomplete && handle?.name !== 'profile_edit' ? (
+        <Suspense fallback={null}>
+          <ProfileIncompleteNotice />
+        </Suspense>
+      ) : null}
       <main id="main" className="app-main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <RouteGuard>
@@ -51,9 +73,12 @@ export function RootLayout() {
           </RouteGuard>
         </Suspense>
       </main>
-      <AppFooter />
-      <AuthPopupsHost />
-      <CabinetPopupsHost />
+      <Suspense fallback={null}>
+        <AppFooter />
+        <AuthPopupsHost />
+        <CabinetPopupsHost />
+        <RealtimeBridge />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

@@ -3,12 +3,14 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginChannels } from '@/features/auth/api/login-check.ts';
 import type { LoginVariant } from '@/features/auth/components/login-popup.tsx';
+import { afterFirstContent } from '@/shared/lib/first-content.ts';
 import { safeRedirectTarget } from '@/shared/lib/navigation.ts';
 import { usePopupEvent } from '@/shared/lib/popups-bus.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
 import { completeLogin } from '../session/session-actions.ts';
 
-// The popups (and the validation schemas they carry) load on first use, or when the browser is idle.
+// The popups (and the validation schemas they carry) load on first use, or when the browser is idle
+// after the page's first content.
 const loadLogin = () => import('@/features/auth/components/login-popup.tsx');
 const loadCode = () => import('@/features/auth/components/code-popup.tsx');
 const loadRegister = () => import('./register-popup-container.tsx');
@@ -51,9 +53,10 @@ export function AuthPopupsHost() {
     if (popup && !used.has(popup)) setUsed(new Set([...used, popup]));
   }, [popup, used]);
 
+  // Not before the page's first content: they would compete with it.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(preloadPopups);
+    void afterFirstContent().then(() => idle(preloadPopups));
   }, []);
 
   const show = useCallback((name: PopupName | null) => {

@@ -1,4 +1,5 @@
 import { ApiError, type ErrorPayload, NetworkError } from './api-error.ts';
+import { takeEarlyGet } from './early-requests.ts';
 
 const BASE_HEADERS: Record<string, string> = {
   Accept: 'application/json',
@@ -61,14 +62,17 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
+  // The same GET started by the page before the app loaded (main.tsx): its answer, once.
+  const early = method === 'GET' && body === undefined ? takeEarlyGet(url) : undefined;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        cache: 'no-store',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch (error) {
     throw new NetworkError(error);
   }

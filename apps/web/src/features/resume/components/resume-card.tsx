@@ -53,7 +53,7 @@ export function ResumeCardView({ card, href, onOpen, selection, footer, aside, c
         </Group>
 
         {facts.length > 0 ? (
-          <Group gap={6} className="resume-card__facts" wrap="wrap">
+          <Group gap={6} className="resume-card__facts" wrap="nowrap" align="flex-start">
             {card.city ? <IconMapPin size={16} stroke={1.6} aria-hidden className="resume-card__icon" /> : null}
             <Text size="sm" c="#33404f">
               {facts.join(' · ')}

@@ -23,6 +23,8 @@ type FilterPanelProps = {
   commit: (query: SearchQuery) => void;
   /** false in the drawer, which has its own title. */
   withHeading?: boolean;
+  /** In the phones' drawer: 24 px checkboxes (WCAG 2.5.8 target size). */
+  touch?: boolean;
 };
 
 const EMPTY_COUNTS: ReadonlyMap<string, number> = new Map();
@@ -32,7 +34,20 @@ const first = (issues: SearchIssues, key: string) => issues[key]?.[0];
 
 /** Every filter of PRODUCT 4, driven by the dictionaries, with facet counts; each change is applied at once. */
 export function FilterPanel(props: FilterPanelProps) {
-  const { query, issues, dictionaries: d, facets, facetsEstimated, isMember, massSearch, apply, commit, withHeading = true } = props;
+  const {
+    query,
+    issues,
+    dictionaries: d,
+    facets,
+    facetsEstimated,
+    isMember,
+    massSearch,
+    apply,
+    commit,
+    withHeading = true,
+    touch = false,
+  } = props;
+  const size = touch ? 'md' : 'sm';
   const counts = useMemo(() => {
     const out = {} as Record<SearchFacetName, ReadonlyMap<string, number>>;
     for (const name of ['search_city', 'experience', 'schedule', 'workingType', 'education'] as const) out[name] = countsOf(facets?.[name]);
@@ -93,6 +108,7 @@ export function FilterPanel(props: FilterPanelProps) {
         values={query.roleTree}
         onChange={(values) => apply({ roleTree: values })}
         error={first(issues, 'roleTree')}
+        size={size}
       />
       <FacetCheckboxes
         title="Опыт работы"
@@ -101,6 +117,7 @@ export function FilterPanel(props: FilterPanelProps) {
         counts={counts.experience}
         estimated={facetsEstimated}
         onChange={(values) => apply({ experience: values as SearchQuery['experience'] })}
+        size={size}
       />
       <RangeFilter
         title="Зарплата, ₽"
@@ -113,6 +130,7 @@ export function FilterPanel(props: FilterPanelProps) {
         errors={{ from: first(issues, 'salary_from'), to: first(issues, 'salary_to') }}
         onChange={(from, to) => apply({ salary_from: from, salary_to: to })}
         only={{ label: 'Только с зарплатой', checked: labels.has('only_with_salary'), onChange: (on) => setLabel('only_with_salary', on) }}
+        checkboxSize={size}
       />
       <FacetCheckboxes
         title="Тип занятости"
@@ -121,6 +139,7 @@ export function FilterPanel(props: FilterPanelProps) {
         counts={counts.workingType}
         estimated={facetsEstimated}
         onChange={(values) => apply({ workingType: values as SearchQuery['workingType'] })}
+        size={size}
       />
       <FacetCheckboxes
         title="График работы"
@@ -129,6 +148,7 @@ export function FilterPanel(props: FilterPanelProps) {
         counts={counts.schedule}
         estimated={facetsEstimated}
         onChange={(values) => apply({ schedule: values as SearchQuery['schedule'] })}
+        size={size}
       />
       <FacetCheckboxes
         title="Образование"
@@ -137,6 +157,7 @@ export function FilterPanel(props: FilterPanelProps) {
         counts={counts.education}
         estimated={facetsEstimated}
         onChange={(values) => apply({ education: values as SearchQuery['education'] })}
+        size={size}
       />
       <RangeFilter
         title="Возраст"
@@ -147,6 +168,7 @@ export function FilterPanel(props: FilterPanelProps) {
         errors={{ from: first(issues, 'age_from'), to: first(issues, 'age_to') }}
         onChange={(from, to) => apply({ age_from: from, age_to: to })}
         only={{ label: 'Только с возрастом', checked: labels.has('only_with_age'), onChange: (on) => setLabel('only_with_age', on) }}
+        checkboxSize={size}
       />
       <CandidateFilters
         sexOptions={d.sex ?? []}
@@ -161,9 +183,11 @@ export function FilterPanel(props: FilterPanelProps) {
         onDrive={(values) => apply({ drive: values as SearchQuery['drive'] })}
         onStatuses={(values) => apply({ resumeStatus: values as SearchQuery['resumeStatus'] })}
         onLastActive={(value) => apply({ lastActive: value as SearchQuery['lastActive'] })}
+        checkboxSize={size}
       />
       {isMember ? (
         <Checkbox
+          size={size}
           radius="sm"
           label="Скрыть просмотренные мной"
           checked={labels.has('exclude_viewed_by_me')}

@@ -1,9 +1,12 @@
 import type { DictionaryItem } from '@hr/contract';
-import { Button, Group, Paper, Select, Stack, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { SearchIssues, SearchQuery } from '../lib/search-url.ts';
-import { AdvancedQueryField } from './advanced-query-field.tsx';
+import { Select } from './deferred-inputs.tsx';
+
+// Only members with spec_search have it (their flag comes after the session): its own chunk.
+const AdvancedQueryField = lazy(() => import('./advanced-query-field.tsx').then((m) => ({ default: m.AdvancedQueryField })));
 
 type QueryBarProps = {
   query: SearchQuery;
@@ -79,70 +82,74 @@ export function QueryBar({ query, issues, logicOptions, fieldTree, specSearch, a
       onSubmit={submit}
       radius="lg"
       p={{ base: 'sm', sm: 'md' }}
-      className="query-bar"
+      className={optionsOpen ? 'query-bar query-bar--open' : 'query-bar'}
       shadow="sm"
     >
-      <Stack gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap" className="query-bar__row">
-          <TextInput
-            label="Ключевые слова"
-            placeholder="Должность, навыки или компания — например, менеджер по продажам"
-            leftSection={<IconSearch size={18} stroke={1.6} />}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            error={issues.text?.[0]}
-            size="md"
-            className="query-bar__text"
-            type="search"
-            enterKeyHint="search"
-          />
-          <UnstyledButton
-            type="button"
-            className="query-bar__toggle"
-            aria-expanded={optionsOpen}
-            onClick={() => setOptionsOpen((open) => !open)}
-          >
-            {optionsOpen ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-            {optionsOpen ? 'Свернуть настройки слов' : `Слова: ${summary}`}
-          </UnstyledButton>
+      <Group gap="sm" align="flex-end" wrap="wrap" className="query-bar__row">
+        <TextInput
+          label="Ключевые слова"
+          placeholder="Должность, навык или компания"
+          leftSection={<IconSearch size={18} stroke={1.6} />}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={issues.text?.[0]}
+          size="md"
+          className="query-bar__text"
+          type="search"
+          enterKeyHint="search"
+        />
+        <UnstyledButton
+          type="button"
+          className="query-bar__toggle"
+          aria-expanded={optionsOpen}
+          onClick={() => setOptionsOpen((open) => !open)}
+        >
+          {optionsOpen ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+          {optionsOpen ? 'Свернуть настройки слов' : `Слова: ${summary}`}
+        </UnstyledButton>
+        <Select
+          label="Слова"
+          data={logicData}
+          value={logic}
+          onChange={(value) => setLogic(value ?? 'all')}
+          allowDeselect={false}
+          size="md"
+          className="query-bar__logic"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Где искать"
+          data={fields}
+          value={field}
+          onChange={(value) => setField(value ?? 'everywhere')}
+          allowDeselect={false}
+          size="md"
+          className="query-bar__field"
+          comboboxProps={{ withinPortal: true }}
+        />
+        {inExperience ? (
           <Select
-            label="Слова"
-            data={logicData}
-            value={logic}
-            onChange={(value) => setLogic(value ?? 'all')}
+            label="Период опыта"
+            data={PERIODS}
+            value={period}
+            onChange={(value) => setPeriod(value ?? 'all_time')}
             allowDeselect={false}
             size="md"
-            className="query-bar__logic"
+            className="query-bar__period"
             comboboxProps={{ withinPortal: true }}
           />
-          <Select
-            label="Где искать"
-            data={fields}
-            value={field}
-            onChange={(value) => setField(value ?? 'everywhere')}
-            allowDeselect={false}
-            size="md"
-            className="query-bar__field"
-            comboboxProps={{ withinPortal: true }}
-          />
-          {inExperience ? (
-            <Select
-              label="Период опыта"
-              data={PERIODS}
-              value={period}
-              onChange={(value) => setPeriod(value ?? 'all_time')}
-              allowDeselect={false}
-              size="md"
-              className="query-bar__period"
-              comboboxProps={{ withinPortal: true }}
-            />
-          ) : null}
-          <Button type="submit" size="md" className="query-bar__submit">
-            Найти
-          </Button>
-        </Group>
-        {specSearch ? <AdvancedQueryField value={advanced} onChange={setAdvanced} error={issues.query?.[0]} /> : null}
-      </Stack>
+        ) : null}
+        {specSearch ? (
+          <div className="query-bar__advanced">
+            <Suspense fallback={null}>
+              <AdvancedQueryField value={advanced} onChange={setAdvanced} error={issues.query?.[0]} />
+            </Suspense>
+          </div>
+        ) : null}
+        <Button type="submit" size="md" className="query-bar__submit">
+          Найти
+        </Button>
+      </Group>
     </Paper>
   );
 }

@@ -1,8 +1,9 @@
 import type { DictionaryItem } from '@hr/contract';
 import { SEARCH_PER_PAGE } from '@hr/contract/search-params';
-import { Badge, Button, Group, Select, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { SearchQuery } from '../lib/search-url.ts';
+import { Select } from './deferred-inputs.tsx';
 
 type ResultsToolbarProps = {
   found: string | null;

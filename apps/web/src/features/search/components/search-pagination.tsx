@@ -1,5 +1,6 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { depthNote } from '../lib/search-format.ts';
+import { Pagination } from './deferred-inputs.tsx';
 
 type SearchPaginationProps = { page: number; lastPage: number; total: number; onChange: (page: number) => void };
 

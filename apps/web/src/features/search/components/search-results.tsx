@@ -1,9 +1,12 @@
 import type { SearchResult } from '@hr/contract';
-import { Checkbox, Stack } from '@mantine/core';
-import type { ComponentType, MouseEvent } from 'react';
+import { Stack } from '@mantine/core';
+import { type ComponentType, lazy, type MouseEvent, Suspense } from 'react';
 import type { ResultCardProps } from '../lib/search-types.ts';
 import type { SearchQuery } from '../lib/search-url.ts';
 import { EmptyResults } from './empty-results.tsx';
+
+// Only mass_search members select cards (their flag comes after the session).
+const Checkbox = lazy(() => import('./heavy-inputs.ts').then((m) => ({ default: m.Checkbox })));
 import { ResultSkeletons } from './result-skeletons.tsx';
 import { SearchError } from './search-error.tsx';
 import { SearchPagination } from './search-pagination.tsx';
@@ -51,6 +54,7 @@ export function SearchResults(props: SearchResultsProps) {
         className={isFetching ? 'search-results search-results--stale' : 'search-results'}
         component="ol"
         aria-label="Результаты поиска"
+        aria-busy={isFetching}
       >
         {result.data.map((card) => (
           <li key={card.hash} className="search-results__item">
@@ -61,12 +65,14 @@ export function SearchResults(props: SearchResultsProps) {
               compact={compact}
               selection={
                 selected ? (
-                  <Checkbox
-                    radius="sm"
-                    aria-label={`Выбрать: ${card.title}`}
-                    checked={selected.has(card.hash)}
-                    onChange={(event) => toggle(card.hash, event.currentTarget.checked)}
-                  />
+                  <Suspense fallback={null}>
+                    <Checkbox
+                      radius="sm"
+                      aria-label={`Выбрать: ${card.title}`}
+                      checked={selected.has(card.hash)}
+                      onChange={(event) => toggle(card.hash, event.currentTarget.checked)}
+                    />
+                  </Suspense>
                 ) : undefined
               }
             />

@@ -1,22 +1,10 @@
 import type { SearchQuery } from '@hr/contract/search';
 import { EMPTY_SEARCH_QUERY, searchQueryToParams } from '@hr/contract/search-params';
+import { ownParams } from './page-params.ts';
 
 export type { SearchQuery };
 /** Messages per parameter (from the contract's schema or the server's 422). */
 export type SearchIssues = Record<string, string[]>;
-
-/** Parameters of the page URL that belong to the popups, not to the search. */
-const FOREIGN_KEYS = new Set(['show', 'redirect', 'email', 'pass_reset_token', 'user_token', 'e_notify']);
-
-const baseKey = (key: string) => (key.endsWith('[]') ? key.slice(0, -2) : key);
-
-function ownParams(params: URLSearchParams, skip: ReadonlySet<string> = new Set()): URLSearchParams {
-  const own = new URLSearchParams();
-  params.forEach((value, key) => {
-    if (!FOREIGN_KEYS.has(key) && !skip.has(baseKey(key))) own.append(key, value);
-  });
-  return own;
-}
 
 export const EMPTY_QUERY: SearchQuery = EMPTY_SEARCH_QUERY;
 

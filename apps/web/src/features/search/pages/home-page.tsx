@@ -1,7 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { afterFirstContent } from '@/shared/lib/first-content.ts';
 import { useSession } from '@/shared/session/session-store.ts';
-import { ClubMarketing } from '../components/club-marketing.tsx';
 import { SearchIntro } from '../components/search-intro.tsx';
 import { SearchPage, type SearchPageProps } from './search-page.tsx';
+
+// Below the results: it loads after them.
+const ClubMarketing = lazy(() =>
+  afterFirstContent()
+    .then(() => import('../components/club-marketing.tsx'))
+    .then((m) => ({ default: m.ClubMarketing })),
+);
 
 type HomePageProps = Omit<SearchPageProps, 'intro' | 'after'> & { withPitch?: boolean };
 
@@ -9,5 +17,11 @@ type HomePageProps = Omit<SearchPageProps, 'intro' | 'after'> & { withPitch?: bo
 export function HomePage({ withPitch = true, ...props }: HomePageProps) {
   const { status } = useSession();
   const visitor = status === 'guest';
-  return <SearchPage {...props} intro={<SearchIntro visitor={visitor} />} after={visitor && withPitch ? <ClubMarketing /> : null} />;
+  const pitch =
+    visitor && withPitch ? (
+      <Suspense fallback={null}>
+        <ClubMarketing />
+      </Suspense>
+    ) : null;
+  return <SearchPage {...props} intro={<SearchIntro visitor={visitor} />} after={pitch} />;
 }

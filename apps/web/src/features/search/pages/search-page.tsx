@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Container, Drawer, Stack } from '@mantine/core';
+import { Box, Container, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { afterFirstContent, markFirstContent } from '@/shared/lib/first-content.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { useResumeSearch } from '../api/search-resumes.ts';
-import { FilterPanel } from '../components/filter-panel.tsx';
-import { MassActions } from '../components/mass-actions.tsx';
+import { FilterPanelStandIn } from '../components/filter-panel-stand-in.tsx';
 import { QueryBar } from '../components/query-bar.tsx';
 import { ResultsToolbar } from '../components/results-toolbar.tsx';
 import { SearchResults } from '../components/search-results.tsx';
@@ -16,6 +16,26 @@ import { foundText, formatNumber, paramTitle } from '../lib/search-format.ts';
 import type { BulkFavourite, ResultCardProps, SearchDictionaries } from '../lib/search-types.ts';
 import { activeFilterCount, filtersKey } from '../lib/search-url.ts';
 import '../search.css';
+
+// The filters come right after the first results (a stand-in of their size holds their place).
+const FilterPanel = lazy(() =>
+  afterFirstContent()
+    .then(() => import('../components/filter-panel.tsx'))
+    .then((m) => ({ default: m.FilterPanel })),
+);
+
+// Only for a link with parameters the search does not know.
+const Alert = lazy(() => import('../components/heavy-inputs.ts').then((m) => ({ default: m.Alert })));
+
+// mass_search members' bar (their flag comes after the session).
+const MassActions = lazy(() => import('../components/mass-actions.tsx').then((m) => ({ default: m.MassActions })));
+
+// Phones' filter drawer (Mantine's modal pieces): after the first results, closed until asked for.
+const FiltersDrawer = lazy(() =>
+  afterFirstContent()
+    .then(() => import('../components/filters-drawer.tsx'))
+    .then((m) => ({ default: m.FiltersDrawer })),
+);
 
 export type SearchPageProps = {
   dictionaries: SearchDictionaries;
@@ -50,6 +70,13 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
   const selected = selection.key === selectionKey ? selection.hashes : NOTHING;
   const select = (hashes: ReadonlySet<string>) => setSelection({ key: selectionKey, hashes });
 
+  // The first results (or the reason there are none) are the page's first content: what waits
+  // for it (the header's menus, the heavy inputs, the popups) loads now.
+  const answered = result !== undefined || search.error !== null;
+  useEffect(() => {
+    if (answered) markFirstContent();
+  }, [answered]);
+
   // A bookmarked page past the end (fewer results now): show the last one instead.
   useEffect(() => {
     if (result && !search.isPlaceholderData && result.data.length === 0 && query.page > result.last_page && result.total > 0) {
@@ -64,7 +91,7 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
 
   const isMember = status === 'member';
   const facetsEstimated = result?.facets_are_estimates ?? false;
-  const panel = (
+  const panel = (touch: boolean) => (
     <FilterPanel
       query={query}
       issues={issues}
@@ -75,7 +102,8 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
       massSearch={massSearch}
       apply={apply}
       commit={commit}
-      withHeading={!isPhone}
+      withHeading={!touch}
+      touch={touch}
     />
   );
   const foreignIssues = Object.entries(clientIssues).filter(([key]) => !['text', 'query'].includes(key));
@@ -103,7 +131,7 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
         <div className="search-layout">
           {isPhone ? null : (
             <aside className="search-layout__filters" aria-label="Фильтры">
-              {panel}
+              <Suspense fallback={<FilterPanelStandIn />}>{panel(false)}</Suspense>
             </aside>
           )}
           <Stack gap="md" className="search-layout__results">
@@ -117,18 +145,22 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
               activeFilters={activeFilterCount(query)}
             />
             {foreignIssues.length > 0 ? (
-              <Alert color="orange" variant="light" title="Часть условий из ссылки не распознана и не учтена">
-                {foreignIssues.map(([key, messages]) => `${paramTitle(key)}: ${messages[0]}`).join('; ')}
-              </Alert>
+              <Suspense fallback={null}>
+                <Alert color="orange" variant="light" title="Часть условий из ссылки не распознана и не учтена">
+                  {foreignIssues.map(([key, messages]) => `${paramTitle(key)}: ${messages[0]}`).join('; ')}
+                </Alert>
+              </Suspense>
             ) : null}
             {massSearch && result && result.data.length > 0 ? (
-              <MassActions
-                query={query}
-                pageHashes={result.data.map((card) => card.hash)}
-                selected={selected}
-                onSelect={select}
-                onBulkFavourite={onBulkFavourite}
-              />
+              <Suspense fallback={null}>
+                <MassActions
+                  query={query}
+                  pageHashes={result.data.map((card) => card.hash)}
+                  selected={selected}
+                  onSelect={select}
+                  onBulkFavourite={onBulkFavourite}
+                />
+              </Suspense>
             ) : null}
             <SearchResults
               result={result}
@@ -149,24 +181,18 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
       </Container>
 
       {isPhone ? (
-        <Drawer
-          opened={drawerOpened}
-          onClose={drawer.close}
-          title="Фильтры"
-          position="left"
-          size="100%"
-          closeButtonProps={{ 'aria-label': 'Закрыть фильтры' }}
-          classNames={{ body: 'filters-drawer__body' }}
-        >
-          {panel}
-          <div className="filters-drawer__footer">
-            <Button fullWidth size="md" onClick={drawer.close} loading={search.isFetching}>
-              {result
-                ? `Показать ${result.total_capped ? `более ${formatNumber(10_000)}` : formatNumber(result.total)} резюме`
-                : 'Показать'}
-            </Button>
-          </div>
-        </Drawer>
+        <Suspense fallback={null}>
+          <FiltersDrawer
+            opened={drawerOpened}
+            onClose={drawer.close}
+            loading={search.isFetching}
+            showLabel={
+              result ? `Показать ${result.total_capped ? `более ${formatNumber(10_000)}` : formatNumber(result.total)} резюме` : 'Показать'
+            }
+          >
+            {panel(true)}
+          </FiltersDrawer>
+        </Suspense>
       ) : null}
       {after}
     </>

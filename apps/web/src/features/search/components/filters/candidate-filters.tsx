@@ -1,5 +1,6 @@
 import type { DictionaryItem } from '@hr/contract';
-import { Chip, Group, SegmentedControl, Select, Stack } from '@mantine/core';
+import { Chip, Group, Stack } from '@mantine/core';
+import { SegmentedControl, Select } from '../deferred-inputs.tsx';
 import { FacetCheckboxes } from './facet-checkboxes.tsx';
 import { FilterSection } from './filter-section.tsx';
 
@@ -16,6 +17,7 @@ type CandidateFiltersProps = {
   onDrive: (values: string[]) => void;
   onStatuses: (values: string[]) => void;
   onLastActive: (value: string | undefined) => void;
+  checkboxSize?: 'sm' | 'md';
 };
 
 const ANY = 'any';
@@ -35,7 +37,13 @@ export function CandidateFilters(props: CandidateFiltersProps) {
         />
       </FilterSection>
 
-      <FacetCheckboxes title="Статус поиска работы" options={statusOptions} values={props.statuses} onChange={props.onStatuses} />
+      <FacetCheckboxes
+        title="Статус поиска работы"
+        options={statusOptions}
+        values={props.statuses}
+        onChange={props.onStatuses}
+        size={props.checkboxSize}
+      />
 
       <FilterSection title="Водительские права">
         <Chip.Group multiple value={[...props.drive]} onChange={props.onDrive}>

@@ -1,8 +1,9 @@
 import type { DictionaryItem } from '@hr/contract';
-import { type ComboboxItem, Group, MultiSelect, Radio, Select, type SelectProps, Stack, Text } from '@mantine/core';
+import { type ComboboxItem, Group, type SelectProps, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { formatCount } from '../../lib/search-format.ts';
+import { MultiSelect, RadioGroup, Select } from '../deferred-inputs.tsx';
 
 type CityFilterProps = {
   cities: readonly DictionaryItem[];
@@ -71,13 +72,13 @@ export function CityFilter(props: CityFilterProps) {
         <Select {...common} value={values[0] ?? null} onChange={(value) => onChange(value ? [value] : [])} maxDropdownHeight={300} />
       )}
       {values.length > 0 && relocationModes.length > 0 ? (
-        <Radio.Group label="Переезд" value={relocation} onChange={onRelocationChange} classNames={{ label: 'filter-section__subtitle' }}>
-          <Stack gap={6} mt={4}>
-            {relocationModes.map((mode) => (
-              <Radio key={mode.value} value={mode.value} label={mode.title} size="xs" />
-            ))}
-          </Stack>
-        </Radio.Group>
+        <RadioGroup
+          label="Переезд"
+          value={relocation}
+          onChange={onRelocationChange}
+          classNames={{ label: 'filter-section__subtitle' }}
+          options={relocationModes.map((mode) => ({ value: mode.value, label: mode.title }))}
+        />
       ) : null}
     </Stack>
   );

@@ -11,10 +11,12 @@ type FacetCheckboxesProps = {
   /** Facet counts (with every other filter applied); absent for lists without a facet. */
   counts?: ReadonlyMap<string, number>;
   estimated?: boolean;
+  /** Checkbox size: `md` (24 px) where fingers tap. */
+  size?: 'sm' | 'md';
 };
 
 /** Checkboxes with the number of results beside each option (PRODUCT 4 facets). */
-export function FacetCheckboxes({ title, options, values, onChange, counts, estimated }: FacetCheckboxesProps) {
+export function FacetCheckboxes({ title, options, values, onChange, counts, estimated, size = 'sm' }: FacetCheckboxesProps) {
   const toggle = (value: string, checked: boolean) => onChange(checked ? [...values, value] : values.filter((item) => item !== value));
   return (
     <FilterSection title={title}>
@@ -24,6 +26,7 @@ export function FacetCheckboxes({ title, options, values, onChange, counts, esti
           const checked = values.includes(option.value);
           return (
             <Checkbox
+              size={size}
               radius="sm"
               key={option.value}
               checked={checked}

@@ -1,6 +1,7 @@
 import type { DictionaryItem } from '@hr/contract';
-import { type ComboboxItem, Group, MultiSelect, type MultiSelectProps } from '@mantine/core';
+import { type ComboboxItem, Group, type MultiSelectProps } from '@mantine/core';
 import { useMemo } from 'react';
+import { MultiSelect } from '../deferred-inputs.tsx';
 
 type MetroFilterProps = {
   /** The `subway` dictionary: city → line (with colour) → station. */

@@ -1,5 +1,6 @@
-import { Checkbox, Group, NumberInput, Stack } from '@mantine/core';
+import { Checkbox, Group, Stack } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { NumberInput } from '../deferred-inputs.tsx';
 import { FilterSection } from './filter-section.tsx';
 
 type Bound = number | undefined;
@@ -17,12 +18,15 @@ type RangeFilterProps = {
   errors?: { from?: string; to?: string };
   /** «Только с зарплатой», «Только с возрастом». */
   only: { label: string; checked: boolean; onChange: (checked: boolean) => void };
+  /** Checkbox size: `md` (24 px) where fingers tap. */
+  checkboxSize?: 'sm' | 'md';
 };
 
 const toBound = (value: string | number): Bound => (value === '' || value === undefined ? undefined : Number(value));
 
 /** «от» and «до», applied when the field is left or Enter is pressed (not on every keystroke). */
-export function RangeFilter({ title, from, to, onChange, min, max, step, suffix, thousandSeparator, errors, only }: RangeFilterProps) {
+export function RangeFilter(props: RangeFilterProps) {
+  const { title, from, to, onChange, min, max, step, suffix, thousandSeparator, errors, only, checkboxSize = 'sm' } = props;
   const [draft, setDraft] = useState<{ from: Bound; to: Bound }>({ from, to });
   useEffect(() => setDraft({ from, to }), [from, to]);
 
@@ -72,7 +76,7 @@ export function RangeFilter({ title, from, to, onChange, min, max, step, suffix,
           />
         </Group>
         <Checkbox
-          size="sm"
+          size={checkboxSize}
           radius="sm"
           label={only.label}
           checked={only.checked}

@@ -1,5 +1,5 @@
 import type { DictionaryItem } from '@hr/contract';
-import { Checkbox, CloseButton, Group, Pill, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Checkbox, CloseButton, Group, Pill, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { FilterSection } from './filter-section.tsx';
@@ -10,6 +10,8 @@ type RolesFilterProps = {
   values: readonly string[];
   onChange: (values: string[]) => void;
   error?: string;
+  /** Checkbox size: `md` (24 px) where fingers tap. */
+  size?: 'sm' | 'md';
 };
 
 const normalize = (text: string) => text.toLowerCase().replace(/ё/g, 'е');
@@ -30,7 +32,7 @@ function visibleTree(tree: readonly DictionaryItem[], search: string): Dictionar
 }
 
 /** Professional roles: a searchable tree; a whole category or single roles. */
-export function RolesFilter({ tree, values, onChange, error }: RolesFilterProps) {
+export function RolesFilter({ tree, values, onChange, error, size = 'sm' }: RolesFilterProps) {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const shown = useMemo(() => visibleTree(tree, search), [tree, search]);
@@ -87,13 +89,14 @@ export function RolesFilter({ tree, values, onChange, error }: RolesFilterProps)
           rightSection={search ? <CloseButton size="sm" aria-label="Очистить поиск" onClick={() => setSearch('')} /> : null}
           error={error}
         />
-        <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars className="roles-tree">
+        {/* The browser's own scrolling: no scroll-area code on the first screen. */}
+        <div className={size === 'md' ? 'roles-tree roles-tree--touch' : 'roles-tree'}>
           {shown.length === 0 ? (
             <Text size="sm" c="dimmed" py={6}>
               Ничего не найдено
             </Text>
           ) : (
-            <Stack gap={2}>
+            <Stack gap={6}>
               {shown.map((category) => {
                 const children = category.children ?? [];
                 const categoryChecked = selected.has(category.value);
@@ -112,7 +115,7 @@ export function RolesFilter({ tree, values, onChange, error }: RolesFilterProps)
                         {expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
                       </UnstyledButton>
                       <Checkbox
-                        size="xs"
+                        size={size}
                         radius="sm"
                         label={category.title}
                         checked={categoryChecked}
@@ -122,11 +125,11 @@ export function RolesFilter({ tree, values, onChange, error }: RolesFilterProps)
                       />
                     </Group>
                     {expanded ? (
-                      <Stack gap={4} pl={44} py={4}>
+                      <Stack gap={6} pl={size === 'md' ? 60 : 52} pt={6}>
                         {children.map((role) => (
                           <Checkbox
                             key={`${category.value}-${role.value}`}
-                            size="xs"
+                            size={size}
                             radius="sm"
                             label={role.title}
                             checked={categoryChecked || selected.has(role.value)}
@@ -141,7 +144,7 @@ export function RolesFilter({ tree, values, onChange, error }: RolesFilterProps)
               })}
             </Stack>
           )}
-        </ScrollArea.Autosize>
+        </div>
       </Stack>
     </FilterSection>
   );

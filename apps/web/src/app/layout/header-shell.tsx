@@ -1,0 +1,31 @@
+import { Container, Group } from '@mantine/core';
+import { NavLink } from 'react-router';
+import { Logo } from './logo.tsx';
+import { NAV_ITEMS } from './nav-items.ts';
+
+/**
+ * The header as it first paints (the logo and the sections, the account side still empty, as the
+ * header itself shows it until the session is known), while the header's code — its menus, drawer
+ * and tooltips — loads after the page's first content. Same classes, so the same size and place.
+ */
+export function HeaderShell({ white }: { white: boolean }) {
+  return (
+    <header className={`app-header app-header--${white ? 'white' : 'brand'}`}>
+      <Container size="xl" px={{ base: 'sm', sm: 'lg' }} className="app-header__inner">
+        <Group gap="xl" wrap="nowrap" className="app-header__left">
+          <Logo tone={white ? 'dark' : 'light'} />
+          <nav aria-label="Основное меню" className="app-header__nav">
+            {NAV_ITEMS.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className="header-link">
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </Group>
+        <Group gap="sm" wrap="nowrap" className="app-header__right">
+          <div className="app-header__placeholder" aria-hidden />
+        </Group>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { DEMO_MEMBER, resultCards, type SearchAnswer, searchAfter } from '../fixtures/resumes.ts';
+
+const MANAGER = '%D0%BC%D0%B5%D0%BD%D0%B5%D0%B4%D0%B6%D0%B5%D1%80'; // «менеджер»
+
+/** Holds the requests matching `pattern` until `release()`: what the page shows meanwhile is what a slow network shows. */
+async function hold(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let open = false;
+  const handler = async (route: Route) => {
+    if (open) await route.continue();
+    else held.push(route);
+  };
+  await page.route(pattern, handler);
+  return async () => {
+    open = true;
+    for (const route of held.splice(0)) await route.continue();
+    await page.unroute(pattern, handler);
+  };
+}
+
+test.describe('search: how it feels', () => {
+  test('a filter ticks at once and the new search shows it is loading at once, the old results dimmed', async ({ page }) => {
+    const [first] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/resume/search' && r.ok()),
+      page.goto('/'),
+    ]);
+    const { facets } = ((await first.json()) as { res: SearchAnswer }).res;
+    const bucket = [...(facets.experience ?? [])].sort((x, y) => y.count - x.count)[0];
+    expect(bucket, 'the demo resumes have an experience bucket').toBeTruthy();
+    await expect(resultCards(page).first()).toBeVisible({ timeout: 20_000 });
+    const experience = page.getByRole('group', { name: 'Опыт работы' });
+    const option = experience.getByRole('checkbox', { name: new RegExp(bucket?.title ?? '') });
+    await expect(option).toBeVisible();
+    await expect(option).not.toBeChecked();
+
+    // From here on nothing new arrives: neither the next answer nor any code the page might still want
+    // (the schema that reads a search from the address loads on the first touch).
+    const releaseSearch = await hold(page, /\/api\/resume\/search\?/);
+    const releaseCode = await hold(page, /\/assets\/.+\.js$/);
+    await option.click();
+    // Checked right away, not once the address and its search have been rendered.
+    expect(await option.isChecked()).toBe(true);
+    await expect(page.getByRole('progressbar', { name: 'Идёт поиск' })).toBeVisible({ timeout: 1000 });
+    const results = page.getByRole('list', { name: 'Результаты поиска' });
+    await expect(results).toHaveAttribute('aria-busy', 'true', { timeout: 1000 });
+    await expect(results).toHaveClass(/search-results--stale/);
+    await expect(resultCards(page).first()).toBeVisible(); // the previous results stay
+
+    await releaseCode();
+    await searchAfter(page, releaseSearch);
+    await expect(page).toHaveURL(/experience(%5B%5D|\[\])=/);
+    await expect(option).toBeChecked();
+    await expect(results).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('progressbar', { name: 'Идёт поиск' })).toHaveCount(0);
+  });
+
+  test('snippets are cut with a proper ellipsis, never with «..»', async ({ page }) => {
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/resume/search' && r.ok()),
+      page.goto(`/?text=${MANAGER}`),
+    ]);
+    const fragments = ((await answer.json()) as { res: { data: { highlight?: { fragments: string[] } }[] } }).res.data.flatMap(
+      (card) => card.highlight?.fragments ?? [],
+    );
+    expect(fragments.length, 'the demo resumes have snippets for «менеджер»').toBeGreaterThan(0);
+    for (const fragment of fragments) {
+      expect(fragment).not.toMatch(/\.\s*\./);
+      expect(fragment, 'no punctuation where the card puts «…»').not.toMatch(/^[\s.,;:…]|[\s.,;:…]$/);
+    }
+    const shown = await page.locator('.resume-card__fragments > *').allInnerTexts();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown) {
+      expect(text).toMatch(/^….*…$/s);
+      expect(text).not.toContain('..');
+    }
+  });
+
+  test('at 375 px: the pin stays beside the place, the advanced query comes before «Найти», filter boxes are 24 px targets', async ({
+    page,
+    loginViaApi,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginViaApi(DEMO_MEMBER); // names make the line of facts wrap; spec_search gives the advanced query
+    await page.goto(`/?text=${MANAGER}`);
+    await expect(resultCards(page).first()).toBeVisible({ timeout: 20_000 });
+
+    // A card: the pin sits on the first line of the facts, to their left, however they wrap.
+    const facts = resultCards(page).locator('.resume-card__facts');
+    for (let i = 0; i < Math.min(await facts.count(), 5); i += 1) {
+      const pin = await facts.nth(i).locator('svg').boundingBox();
+      const text = await facts.nth(i).locator('p, span').first().boundingBox();
+      expect(pin && text, 'a card with a place shows the pin and the facts').toBeTruthy();
+      if (!pin || !text) continue;
+      expect(pin.x + pin.width).toBeLessThanOrEqual(text.x);
+      expect(pin.y).toBeLessThan(text.y + 24); // on the first line, not on a line of its own
+    }
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The form reads top to bottom: words, the advanced query, then «Найти».
+    const bar = page.getByRole('search', { name: 'Поиск кандидатов' });
+    const advanced = await bar.getByLabel('Расширенный запрос').boundingBox();
+    const submit = await bar.getByRole('button', { name: 'Найти' }).boundingBox();
+    const words = await bar.getByLabel('Ключевые слова').boundingBox();
+    expect(advanced && submit && words).toBeTruthy();
+    if (advanced && submit && words) {
+      expect(words.y).toBeLessThan(advanced.y);
+      expect(advanced.y + advanced.height).toBeLessThanOrEqual(submit.y);
+    }
+
+    // The filters (a drawer on phones): every checkbox is at least 24 × 24 px.
+    await page.getByRole('button', { name: /^Фильтры/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Фильтры' });
+    await expect(drawer.getByRole('group', { name: 'Опыт работы' })).toBeVisible();
+    const boxes = drawer.getByRole('checkbox');
+    expect(await boxes.count()).toBeGreaterThan(10);
+    for (const box of await boxes.all()) {
+      if (!(await box.isVisible())) continue;
+      const size = await box.boundingBox();
+      expect(size?.width).toBeGreaterThanOrEqual(24);
+      expect(size?.height).toBeGreaterThanOrEqual(24);
+    }
+  });
+});
