@@ -1,15 +1,20 @@
+import { lazy, Suspense } from 'react';
 import type { RenderInviteAnswer } from '@/features/notify/components/notify-item.tsx';
-import { InviteAnswer } from '@/features/team/components/invite-answer.tsx';
 import { refreshAccess } from '../session/refresh-access.ts';
+
+// The header carries this slot: the team's buttons load when a pending invitation is first shown, not with the page.
+const InviteAnswer = lazy(() => import('@/features/team/components/invite-answer.tsx').then((m) => ({ default: m.InviteAnswer })));
 
 /** A pending team invitation in the notifications is answered in place (the team feature's buttons). */
 export const renderInviteAnswer: RenderInviteAnswer = (invite, answered) => (
-  <InviteAnswer
-    inviteId={invite.id}
-    onAnswered={() => {
-      answered();
-      // Joining a team brings the lead's flags.
-      refreshAccess();
-    }}
-  />
+  <Suspense fallback={null}>
+    <InviteAnswer
+      inviteId={invite.id}
+      onAnswered={() => {
+        answered();
+        // Joining a team brings the lead's flags.
+        refreshAccess();
+      }}
+    />
+  </Suspense>
 );
