@@ -20,7 +20,30 @@ async function hold(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
   };
 }
 
+/** Whether an input shows its whole value (or, empty, its whole placeholder) in its box. */
+const showsAllOf = (input: HTMLInputElement) => {
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+  return context.measureText(input.value || input.placeholder).width <= room;
+};
+
 test.describe('search: how it feels', () => {
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the words' placeholder and the longest «Слова» choice are not cut`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/?logic=any');
+      await expect(resultCards(page).first()).toBeVisible({ timeout: 20_000 });
+      const bar = page.getByRole('search', { name: 'Поиск кандидатов' });
+      expect(await bar.getByLabel('Ключевые слова').evaluate(showsAllOf)).toBe(true);
+      if (width < 768) await bar.getByRole('button', { name: /^Слова:/ }).click(); // folded on phones
+      const logic = bar.getByRole('textbox', { name: 'Слова' });
+      await expect(logic).toHaveValue('Любое из слов встречается');
+      expect(await logic.evaluate(showsAllOf)).toBe(true);
+    });
+  }
+
   test('a filter ticks at once and the new search shows it is loading at once, the old results dimmed', async ({ page }) => {
     const [first] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname === '/api/resume/search' && r.ok()),

@@ -88,7 +88,7 @@ export function QueryBar({ query, issues, logicOptions, fieldTree, specSearch, a
       <Group gap="sm" align="flex-end" wrap="wrap" className="query-bar__row">
         <TextInput
           label="Ключевые слова"
-          placeholder="Должность, навык или компания"
+          placeholder="Должность, навык, компания"
           leftSection={<IconSearch size={18} stroke={1.6} />}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
