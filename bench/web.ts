@@ -5,9 +5,11 @@
 // 3. Loads `/` cold in Chromium (a fresh browser context each time: no cache, no cookies),
 //    BENCH_WEB_RUNS times (5), after one unmeasured load that warms the server.
 // 4. Prints, per load and as medians: the bytes transferred before the first result card and in
-//    all (as sent: brotli or gzip), the JavaScript loaded before the first result card gzipped
-//    (level 9, from the built files — the budget's unit, the same whatever the server picks), the
-//    time to the first result card and the largest contentful paint.
+//    all (as sent: brotli or gzip) with the number of requests, the JavaScript loaded before the
+//    first result card gzipped (level 9, from the built files — the budget's unit, the same whatever
+//    the server picks), the time to the first result card, the largest contentful paint and the
+//    layout shift until the page is idle (what loads after the first results must not move it).
+//    The machine's load average is printed before and after: on a shared machine it decides much.
 //
 // Env: BENCH_WEB_RUNS (5), BENCH_WEB_BUILD (1), CHROMIUM (/usr/bin/chromium).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -84,12 +86,26 @@ const PAGE_PROBE = `
     const entries = list.getEntries();
     if (entries.length) window.__bench.lcp = entries[entries.length - 1].startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  window.__bench.cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__bench.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   new MutationObserver(() => {
     if (window.__bench.card === undefined && document.querySelector('article.resume-card')) window.__bench.card = performance.now();
   }).observe(document, { childList: true, subtree: true });
 `;
 
-type Load = { card: number; lcp: number; bytesBefore: number; bytesAll: number; jsGzipBefore: number; jsFiles: string[] };
+type Load = {
+  card: number;
+  lcp: number;
+  cls: number;
+  bytesBefore: number;
+  bytesAll: number;
+  requestsBefore: number;
+  requestsAll: number;
+  jsGzipBefore: number;
+  jsFiles: string[];
+};
 
 const gzipOfBuilt = new Map<string, number>();
 function builtGzip(pathname: string): number {
@@ -121,7 +137,7 @@ async function load(browser: import('playwright-core').Browser): Promise<Load> {
   await page.goto(`${base}/`, { waitUntil: 'load' });
   await page.waitForSelector('article.resume-card', { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  const probe = await page.evaluate(() => (window as unknown as { __bench: { card: number; lcp: number } }).__bench);
+  const probe = await page.evaluate(() => (window as unknown as { __bench: { card: number; lcp: number; cls: number } }).__bench);
   // Requests finished by the time the card showed (the CDP clock and the page's share the start).
   const before = done.filter((d) => d.at <= probe.card + 1);
   const js = before.filter((d) => new URL(d.url).pathname.endsWith('.js')).map((d) => new URL(d.url).pathname.slice(1));
@@ -129,13 +145,21 @@ async function load(browser: import('playwright-core').Browser): Promise<Load> {
   return {
     card: probe.card,
     lcp: probe.lcp ?? 0,
+    cls: probe.cls ?? 0,
     bytesBefore: before.reduce((a, d) => a + d.bytes, 0),
     bytesAll: done.reduce((a, d) => a + d.bytes, 0),
+    requestsBefore: before.length,
+    requestsAll: done.length,
     jsGzipBefore: js.reduce((a, f) => a + builtGzip(f), 0),
     jsFiles: js,
   };
 }
 
+const loadAverage = () =>
+  `${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} on ${cpus().length} cores`;
+console.log(`load average before: ${loadAverage()}`);
 const app = startApp();
 try {
   await waitForApp();
@@ -147,8 +171,9 @@ try {
       const l = await load(browser);
       loads.push(l);
       console.log(
-        `load ${i + 1}: first result card ${l.card.toFixed(0)} ms, LCP ${l.lcp.toFixed(0)} ms, ` +
-          `transferred ${kb(l.bytesBefore)} before the card / ${kb(l.bytesAll)} in all, JS before the card ${kb(l.jsGzipBefore)} gzipped`,
+        `load ${i + 1}: first result card ${l.card.toFixed(0)} ms, LCP ${l.lcp.toFixed(0)} ms, layout shift ${l.cls.toFixed(3)}, ` +
+          `transferred ${kb(l.bytesBefore)} in ${l.requestsBefore} requests before the card / ${kb(l.bytesAll)} in ${l.requestsAll} in all, ` +
+          `JS before the card ${kb(l.jsGzipBefore)} gzipped`,
       );
     }
     const last = loads.at(-1) as Load;
@@ -156,14 +181,12 @@ try {
     for (const f of [...last.jsFiles].sort((a, b) => builtGzip(b) - builtGzip(a))) console.log(`  ${kb(builtGzip(f)).padStart(9)}  ${f}`);
     console.log(
       `\nMedian of ${RUNS} cold loads of /: first result card ${median(loads.map((l) => l.card)).toFixed(0)} ms, ` +
-        `LCP ${median(loads.map((l) => l.lcp)).toFixed(0)} ms, JS before the card ${kb(median(loads.map((l) => l.jsGzipBefore)))} gzipped, ` +
-        `transferred ${kb(median(loads.map((l) => l.bytesBefore)))} before the card / ${kb(median(loads.map((l) => l.bytesAll)))} in all`,
+        `LCP ${median(loads.map((l) => l.lcp)).toFixed(0)} ms, layout shift ${median(loads.map((l) => l.cls)).toFixed(3)}, ` +
+        `JS before the card ${kb(median(loads.map((l) => l.jsGzipBefore)))} gzipped, ` +
+        `transferred ${kb(median(loads.map((l) => l.bytesBefore)))} in ${median(loads.map((l) => l.requestsBefore))} requests before the card / ` +
+        `${kb(median(loads.map((l) => l.bytesAll)))} in ${median(loads.map((l) => l.requestsAll))} in all`,
     );
-    console.log(
-      `load average ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')} on ${cpus().length} cores`,
-    );
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
     await browser.close();
   }

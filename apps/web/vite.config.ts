@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -74,11 +74,64 @@ function firstScreenModules(getModuleInfo: (id: string) => ModuleInfo, roots: st
 }
 let firstScreen: Set<string> | undefined;
 
+/**
+ * index.html names the shell's files (boot.tsx's chunk, the chunks it imports and their CSS), so
+ * the browser fetches them while it runs the small entry, instead of after it (the entry imports
+ * the shell dynamically, to start the page's first requests before it).
+ */
+function preloadShell(): Plugin {
+  return {
+    name: 'preload-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunkOf = (file: string) => {
+          const item = bundle[file];
+          return item?.type === 'chunk' ? item : undefined;
+        };
+        const boot = Object.values(bundle).find(
+          (item) => item.type === 'chunk' && item.moduleIds.some((id) => id.endsWith('/src/app/boot.tsx')),
+        );
+        if (!boot || boot.type !== 'chunk') return html;
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = chunkOf(file);
+          if (!chunk || scripts.has(file) || chunk.isEntry) return;
+          scripts.add(file);
+          // The imported chunks' CSS first (Mantine's, then the app's own, which overrides it).
+          for (const imported of chunk.imports) visit(imported);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        };
+        visit(boot.fileName);
+        const tags: HtmlTagDescriptor[] = [
+          // Preloaded, not linked: a stylesheet in the page would hold the entry (and the first
+          // requests it starts) until it has loaded. Vite's loader links them before the shell runs.
+          ...[...styles].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...scripts].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+        return { html, tags };
+      },
+    },
+  };
+}
+
 const api = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/sanctum', '/login', '/logout', '/register', '/password'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadShell()],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,

@@ -92,6 +92,7 @@ test.describe('search: how it feels', () => {
       expect(fragment).not.toMatch(/\.\s*\./);
       expect(fragment, 'no punctuation where the card puts «…»').not.toMatch(/^[\s.,;:…]|[\s.,;:…]$/);
     }
+    await expect(page.locator('.resume-card__fragments').first()).toBeVisible({ timeout: 20_000 });
     const shown = await page.locator('.resume-card__fragments > *').allInnerTexts();
     expect(shown.length).toBeGreaterThan(0);
     for (const text of shown) {

@@ -2,11 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reportReactError } from '@/features/errors/lib/install-error-reporting.ts';
 import { AppProvider } from './provider.tsx';
-import { installSessionCleanup } from './session/session-actions.ts';
+import { installSessionCleanup, loadFirstSession } from './session/session-actions.ts';
+
+/** How long the first screen may wait for the session's answer (usually already there). */
+const SESSION_WAIT_MS = 300;
 
 /** Renders the app into #root (main.tsx loads this after starting the page's first requests). */
-export function boot(): void {
+export async function boot(): Promise<void> {
   installSessionCleanup();
+  // Drawn once the session is known (a visitor's page has more lines than a member's: drawing it
+  // before would move everything below when the answer comes), unless the answer is late.
+  await Promise.race([loadFirstSession(), new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing in index.html');
   createRoot(container, {

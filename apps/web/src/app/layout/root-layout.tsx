@@ -7,7 +7,7 @@ import { showMessagePopup } from '@/shared/ui/dialogs.tsx';
 import { PageLoader } from '@/shared/ui/page-loader.tsx';
 import { useSession } from '@/shared/session/session-store.ts';
 import { deepestHandle, WHITE_HEADER_ROUTES } from '../route-handle.ts';
-import { loadSession } from '../session/session-actions.ts';
+import { loadFirstSession } from '../session/session-actions.ts';
 import { useTabSync } from '../session/use-tab-sync.ts';
 import { HeaderShell } from './header-shell.tsx';
 import { RouteGuard } from './route-guard.tsx';
@@ -50,7 +50,7 @@ export function RootLayout() {
   }, [navigate]);
 
   useEffect(() => {
-    void loadSession();
+    void loadFirstSession();
   }, []);
 
   return (
@@ -58,8 +58,12 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Перейти к содержанию
       </a>
+      {/* One boundary: the header's buttons and the popups they open appear together. */}
       <Suspense fallback={<HeaderShell white={white} />}>
         <AppHeader white={white} />
+        <AuthPopupsHost />
+        <CabinetPopupsHost />
+        <RealtimeBridge />
       </Suspense>
       {user?.profile_incomplete && handle?.name !== 'profile_edit' ? (
         <Suspense fallback={null}>
@@ -75,9 +79,6 @@ export function RootLayout() {
       </main>
       <Suspense fallback={null}>
         <AppFooter />
-        <AuthPopupsHost />
-        <CabinetPopupsHost />
-        <RealtimeBridge />
       </Suspense>
       <ScrollRestoration />
     </div>

@@ -26,6 +26,16 @@ export function loadSession(): Promise<boolean> {
   return loading;
 }
 
+let first: Promise<boolean> | null = null;
+/**
+ * The page's first session load, once per page (main.tsx has already asked for the user): boot
+ * waits a moment for it, so the first screen is drawn for a visitor or a member, not redrawn.
+ */
+export function loadFirstSession(): Promise<boolean> {
+  first ??= loadSession();
+  return first;
+}
+
 /** Forgets everything user-specific in this tab. */
 export function clearSession(): void {
   sessionStore.clear();

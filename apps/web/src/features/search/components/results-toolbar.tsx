@@ -27,7 +27,7 @@ const ORDER_FALLBACK: DictionaryItem[] = [
 export function ResultsToolbar({ found, query, orderOptions, apply, onOpenFilters, activeFilters }: ResultsToolbarProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" className="results-toolbar">
-      <Group gap="sm" align="center">
+      <Group gap="sm" align="center" wrap="nowrap" className="results-toolbar__summary">
         {onOpenFilters ? (
           <Button
             variant="default"
