@@ -95,7 +95,7 @@ function preloadShell(): Plugin {
         const boot = Object.values(bundle).find(
           (item) => item.type === 'chunk' && item.moduleIds.some((id) => id.endsWith('/src/app/boot.tsx')),
         );
-        if (!boot || boot.type !== 'chunk') return html;
+        if (boot?.type !== 'chunk') return html;
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (file: string) => {
