@@ -11,7 +11,8 @@
 //    layout shift until the page is idle (what loads after the first results must not move it).
 //    The machine's load average is printed before and after: on a shared machine it decides much.
 //
-// Env: BENCH_WEB_RUNS (5), BENCH_WEB_BUILD (1), CHROMIUM (/usr/bin/chromium).
+// Env: BENCH_WEB_RUNS (5), BENCH_WEB_BUILD (1), BENCH_WEB_DIST (the build to measure instead of
+// apps/web/dist, not rebuilt), CHROMIUM (/usr/bin/chromium).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,7 +21,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
+// BENCH_WEB_DIST: another build to measure (say, an earlier commit's), served by this app.
+const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PORT = 20_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${PORT}`;
@@ -40,7 +42,7 @@ const median = (xs: number[]) => {
   return s[Math.floor((s.length - 1) / 2)] ?? 0;
 };
 
-if (process.env.BENCH_WEB_BUILD !== '0') {
+if (process.env.BENCH_WEB_BUILD !== '0' && !process.env.BENCH_WEB_DIST) {
   console.log('Building the client…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@hr/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) process.exit(build.status ?? 1);
