@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { MessagePopupOptions } from '@/shared/ui/dialogs.tsx';
 
 /** SEED 2: popups are opened and closed by named events. */
@@ -34,5 +34,7 @@ export function onPopup<K extends PopupEventName>(name: K, handler: (payload: Po
 export function usePopupEvent<K extends PopupEventName>(name: K, handler: (payload: PopupEvents[K]) => void): void {
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => onPopup(name, (payload) => ref.current(payload)), [name]);
+  // Subscribed in the commit itself, not after paint: the header's buttons and the popup hosts
+  // appear together, and a click on a busy phone may come before passive effects have run.
+  useLayoutEffect(() => onPopup(name, (payload) => ref.current(payload)), [name]);
 }
