@@ -11,11 +11,13 @@ export function fetchTelegramState(): Promise<TelegramState> {
 
 export const telegramQueryKey = (userId: number | undefined) => ['telegram', userId ?? 0] as const;
 
-export function useTelegramState(userId: number | undefined, options: { enabled?: boolean } = {}) {
+/** `pollMs`: ask again this often while shown (the binding popup: a push missed before the socket was up). */
+export function useTelegramState(userId: number | undefined, options: { enabled?: boolean; pollMs?: number } = {}) {
   return useQuery({
     queryKey: telegramQueryKey(userId),
     queryFn: fetchTelegramState,
     enabled: Boolean(userId) && (options.enabled ?? true),
     staleTime: 30_000,
+    refetchInterval: (query) => (options.pollMs && query.state.data?.telegram_auth_url ? options.pollMs : false),
   });
 }

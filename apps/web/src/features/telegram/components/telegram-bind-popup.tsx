@@ -30,7 +30,8 @@ export function TelegramBindPopup({
   closeLabel = 'Понятно',
 }: TelegramBindPopupProps) {
   const { user } = useSession();
-  const state = useTelegramState(user?.id, { enabled: opened });
+  // The push closes the popup at once; polling covers a push sent before the page's socket was up.
+  const state = useTelegramState(user?.id, { enabled: opened, pollMs: 4000 });
   const link = state.data?.telegram_auth_url;
   const sawUnbound = useRef(false);
   const reported = useRef(false);
