@@ -1,4 +1,16 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  darken,
+  defaultVariantColorsResolver,
+  isLightColor,
+  lighten,
+  type MantineColorsTuple,
+  type MantineTheme,
+  parseThemeColor,
+  toRgba,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** Built around the SEED dialog colour #5B8AC6 (index 5). */
 const brand: MantineColorsTuple = [
@@ -14,7 +26,20 @@ const brand: MantineColorsTuple = [
   '#223d5e',
 ];
 
+/**
+ * A filled button in a light custom colour (the SEED dialog buttons, #5B8AC6 and #FF7674, carry
+ * dark text) turns lighter on hover: Mantine's darker hover left the dark label at 4.0:1.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'filled' || !input.color) return colors;
+  const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+  if (parsed.isThemeColor || !isLightColor(parsed.value)) return colors;
+  return { ...colors, hover: lighten(parsed.value, 0.1) };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
   colors: { brand },
@@ -42,9 +67,59 @@ export const theme = createTheme({
   },
 });
 
-/** Dimmed text a touch darker than Mantine's default, for WCAG AA contrast on white. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/** WCAG relative luminance of an sRGB colour. */
+function luminance(color: string): number {
+  const { r, g, b } = toRgba(color);
+  const [lr, lg, lb] = [r, g, b].map((channel) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * (lr ?? 0) + 0.7152 * (lg ?? 0) + 0.0722 * (lb ?? 0);
+}
+
+const contrast = (a: string, b: string) => {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+};
+
+/** The tint of a «light» variant (shade 6 at 10 % over white, Mantine's light background). */
+function lightBackground(shade6: string): string {
+  const { r, g, b } = toRgba(shade6);
+  const mix = (c: number) => Math.round(255 * 0.9 + c * 0.1);
+  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+}
+
+/** Margin over 4.5:1, for a tinted badge on a grey card (#f8f9fa). */
+const LIGHT_VARIANT_CONTRAST = 5;
+
+/**
+ * The text colour of every «light» variant (badges, light buttons, theme icons, alerts): shade 6,
+ * darkened until it reads at WCAG AA on its own tint — Mantine's teal-6 on teal-light is 2.8:1.
+ */
+function readableLightColors(theme: MantineTheme): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    const base = shades[6];
+    if (!base) continue;
+    const background = lightBackground(base);
+    let color = base;
+    for (let step = 1; step <= 20 && contrast(color, background) < LIGHT_VARIANT_CONTRAST; step++) color = darken(base, step * 0.05);
+    variables[`--mantine-color-${name}-light-color`] = color;
+  }
+  return variables;
+}
+
+/**
+ * Dimmed text and placeholders a touch darker than Mantine's defaults, and readable light variants:
+ * WCAG AA contrast on white and on the grey cards.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c6570', '--mantine-color-error': '#c92a2a' },
+  light: {
+    '--mantine-color-dimmed': '#5c6570',
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-placeholder': '#646d78',
+    ...readableLightColors(resolved),
+  },
   dark: {},
 });
