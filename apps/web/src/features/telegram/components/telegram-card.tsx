@@ -16,25 +16,26 @@ export function TelegramCard({ onOpenBind }: TelegramCardProps) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="telegram-title" data-testid="telegram-card">
       <Stack gap="md">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        {/* On a narrow card the status moves under the heading instead of squeezing it. */}
+        <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="xs" wrap="nowrap">
             <ThemeIcon size={34} radius="xl" variant="light" color="brand" aria-hidden>
               <IconBrandTelegram size={20} stroke={1.6} />
             </ThemeIcon>
-            <Title order={2} fz={20} id="telegram-title">
+            <Title order={2} fz={20} id="telegram-title" style={{ whiteSpace: 'nowrap' }}>
               HR-облако
             </Title>
           </Group>
           {status === 'bound' ? (
-            <Badge color="teal" c="#05664a" variant="light" radius="sm" tt="none" data-testid="telegram-status">
+            <Badge color="teal" c="#05664a" variant="light" radius="sm" tt="none" maw="none" style={{ flexShrink: 0 }} data-testid="telegram-status">
               Привязано
             </Badge>
           ) : status === 'unbound' ? (
-            <Badge color="orange" c="#7a3300" variant="light" radius="sm" tt="none" data-testid="telegram-status">
+            <Badge color="orange" c="#7a3300" variant="light" radius="sm" tt="none" maw="none" style={{ flexShrink: 0 }} data-testid="telegram-status">
               Не привязано
             </Badge>
           ) : status === 'off' ? (
-            <Badge color="gray" c="#343a40" variant="light" radius="sm" tt="none" data-testid="telegram-status">
+            <Badge color="gray" c="#343a40" variant="light" radius="sm" tt="none" maw="none" style={{ flexShrink: 0 }} data-testid="telegram-status">
               Бот не настроен
             </Badge>
           ) : null}
