@@ -80,6 +80,8 @@ test.describe('admin back office', () => {
     await page.waitForTimeout(1500); // a second dialog or a late inline warning would show by now
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await expect(page.getByText('Раздел доступен только администраторам')).toHaveCount(0);
+    // Nor the list of sections the member cannot open.
+    await expect(page.getByText('Пользователи, модерация, импорт, журнал и персональные данные')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Разделы администрирования' })).toHaveCount(0);
   });
 

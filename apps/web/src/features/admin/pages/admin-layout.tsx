@@ -35,7 +35,8 @@ export function AdminLayout() {
           <Title order={1} fz={{ base: 26, sm: 34 }}>
             Администрирование
           </Title>
-          <Text c="dimmed">Пользователи, модерация, импорт, журнал и персональные данные</Text>
+          {/* Refused: the 403 dialog is the one message; no list of sections this member cannot open. */}
+          {probe.isError ? null : <Text c="dimmed">Пользователи, модерация, импорт, журнал и персональные данные</Text>}
         </Stack>
         {allowed ? (
           <div className="admin-shell">
