@@ -77,6 +77,27 @@ async function timed(n: number, fn: () => Promise<{ status: number }>) {
   return times;
 }
 
+/** A member with `has_vacancy`, signed in on `base`: a fresh registration each run. */
+async function vacancyOwner(base: string, database: Awaited<ReturnType<typeof openDatabase>>) {
+  const owner = client(base);
+  await owner.call('GET', '/sanctum/csrf-cookie');
+  const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
+  const reg = await owner.call('POST', '/register', {
+    fio: 'Иванова Мария',
+    email,
+    phone: `+7 (9${String(Math.floor(Math.random() * 1e9)).padStart(9, '1')}`.replace(/^(\+7 \(\d{3})(\d{3})(\d{2})(\d{2})$/, '$1) $2-$3-$4'),
+    password: 'secret123',
+    password_confirmation: 'secret123',
+    company: 'ООО «Бенч»',
+    position: 'HR',
+    city_name: 'Москва',
+    company_people_count: '1-50',
+  });
+  if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
+  await database.db.execute(sql`update users set flags = '["has_vacancy"]'::jsonb where email = ${email}`);
+  return { owner, email };
+}
+
 async function main() {
   if (!embedded) await ensureDatabase(url);
   const database = await openDatabase(embedded ? {} : { databaseUrl: url });
@@ -96,22 +117,7 @@ async function main() {
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   console.log(`vacancy bench on ${embedded ? 'PGlite (in memory)' : url.replace(/\/\/[^@]*@/, '//')}`);
 
-  const owner = client(base);
-  await owner.call('GET', '/sanctum/csrf-cookie');
-  const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
-  const reg = await owner.call('POST', '/register', {
-    fio: 'Иванова Мария',
-    email,
-    phone: `+7 (9${String(Math.floor(Math.random() * 1e9)).padStart(9, '1')}`.replace(/^(\+7 \(\d{3})(\d{3})(\d{2})(\d{2})$/, '$1) $2-$3-$4'),
-    password: 'secret123',
-    password_confirmation: 'secret123',
-    company: 'ООО «Бенч»',
-    position: 'HR',
-    city_name: 'Москва',
-    company_people_count: '1-50',
-  });
-  if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
-  await database.db.execute(sql`update users set flags = '["has_vacancy"]'::jsonb where email = ${email}`);
+  const { owner } = await vacancyOwner(base, database);
   const vacancy = await owner.call('POST', '/api/vacancy', {
     title: 'Менеджер по продажам',
     city: '1069',
@@ -216,22 +222,7 @@ async function matchesAtScale() {
   const { app } = await buildApp(config, { database, startWorker: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const owner = client(base);
-  await owner.call('GET', '/sanctum/csrf-cookie');
-  const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
-  const reg = await owner.call('POST', '/register', {
-    fio: 'Иванова Мария',
-    email,
-    phone: `+7 (9${String(Math.floor(Math.random() * 1e9)).padStart(9, '1')}`.replace(/^(\+7 \(\d{3})(\d{3})(\d{2})(\d{2})$/, '$1) $2-$3-$4'),
-    password: 'secret123',
-    password_confirmation: 'secret123',
-    company: 'ООО «Бенч»',
-    position: 'HR',
-    city_name: 'Москва',
-    company_people_count: '1-50',
-  });
-  if (reg.status !== 200) throw new Error(`register: ${JSON.stringify(reg.body)}`);
-  await database.db.execute(sql`update users set flags = '["has_vacancy"]'::jsonb where email = ${email}`);
+  const { owner, email } = await vacancyOwner(base, database);
   console.log(`\n«Подходящие кандидаты» at ${n.toLocaleString('ru-RU')} resumes, ${ROUNDS / 2} requests each, one at a time:`);
   const all: number[] = [];
   try {
