@@ -166,8 +166,12 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
   if (role === 'visitor') {
     return [
       { what: 'home', path: '/' },
-      // A keyword search needs an option: the «Доступ к услуге ограничен» message.
-      { what: 'search message for a visitor', path: '/?query=%D1%80%D0%B5%D0%BA%D1%80%D1%83%D1%82%D0%B5%D1%80', ready: (p) => dialog(p, /.+/), open: popup(/.+/) },
+      // A shared link with an advanced query needs an option: the message in place of the results.
+      {
+        what: 'search message for a visitor',
+        path: '/?query=%D1%80%D0%B5%D0%BA%D1%80%D1%83%D1%82%D0%B5%D1%80',
+        ready: (p) => p.getByRole('heading', { name: 'Такой поиск доступен с расширенным доступом' }),
+      },
       { what: 'old search', path: '/search_old' },
       { what: 'resume for a visitor', path: `/resume/${w.resumeHash}`, ready: (p) => p.locator('main').getByRole('heading').or(dialog(p, 'Вход')).first() },
       { what: 'vacancy (public)', path: `/vacancy/${w.vacancyId}` },

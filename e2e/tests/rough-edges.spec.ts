@@ -1,6 +1,7 @@
 import { fetchXsrf } from '../fixtures/api.ts';
 import { DEMO_ADMIN } from '../fixtures/admin.ts';
 import { DEMO_LEAD, inviteToTeam, okRes, signInApi } from '../fixtures/cabinet.ts';
+import { resultCards } from '../fixtures/resumes.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { dialog } from '../fixtures/ui.ts';
 
@@ -80,6 +81,30 @@ test.describe('rough edges a new member meets', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Участник не найден' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(/скоро/i)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'В личный кабинет' })).toBeVisible();
+  });
+
+  test('a visitor with a shared advanced-query link gets a message in place and searches by keywords, no 403 dialog', async ({ page }) => {
+    await page.goto('/?query=%D1%80%D0%B5%D0%BA%D1%80%D1%83%D1%82%D0%B5%D1%80');
+    await expect(page.getByRole('heading', { name: 'Такой поиск доступен с расширенным доступом' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Искать по ключевым словам' }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('text') === 'рекрутер' && !url.searchParams.has('query'));
+    await expect(resultCards(page).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a toast has a named close button', async ({ page, registerUser, loginViaApi }) => {
+    await loginViaApi(await registerUser());
+    await page.goto('/?text=%D0%B1%D1%83%D1%85%D0%B3%D0%B0%D0%BB%D1%82%D0%B5%D1%80');
+    const card = resultCards(page).first();
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await card.getByRole('link').first().click();
+    const actions = page.getByRole('complementary', { name: 'Действия с резюме' });
+    await actions.getByRole('button', { name: 'В избранное' }).click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Кандидат добавлен в избранное' });
+    await expect(toast).toBeVisible();
+    await toast.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(toast).toHaveCount(0);
   });
 });
 

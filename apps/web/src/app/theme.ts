@@ -64,6 +64,8 @@ export const theme = createTheme({
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     InputWrapper: { classNames: { error: 'field-error' } },
+    // Every toast (`notifications.show`) gets a close button with a name.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
   },
 });
 

@@ -35,7 +35,12 @@ export function SearchError({ error, query, retrying, onRetry, apply }: SearchEr
               Оставить один город
             </Button>
           ) : null}
-          {forbidden && query.query ? (
+          {forbidden && query.query && !query.text ? (
+            <Button variant="light" onClick={() => apply({ query: undefined, text: query.query })}>
+              Искать по ключевым словам
+            </Button>
+          ) : null}
+          {forbidden && query.query && query.text ? (
             <Button variant="light" onClick={() => apply({ query: undefined })}>
               Убрать расширенный запрос
             </Button>

@@ -4,12 +4,14 @@ import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import type { SearchIssues } from '../lib/search-url.ts';
 
 /**
- * A failed search: 401/419/403 go through the SEED 8 handler (login, the 403 dialog); a 422 gives
- * messages per parameter, shown beside the fields. Other failures are shown in place with a retry.
+ * A failed search: 401/419 go through the SEED 8 handler (login); a 422 gives messages per parameter,
+ * shown beside the fields. A 403 (a shared link with an advanced query or several cities, opened by
+ * someone without the option) and other failures are shown in place of the results, without a
+ * dialog on top: the visitor can still search by keywords from there.
  */
 export function useSearchErrors(error: unknown, clientIssues: SearchIssues): SearchIssues {
   useEffect(() => {
-    if (isApiError(error) && [401, 403, 419].includes(error.status)) handleErrorWithRedirect(error);
+    if (isApiError(error) && [401, 419].includes(error.status)) handleErrorWithRedirect(error);
   }, [error]);
   if (isApiError(error) && error.status === 422) return { ...clientIssues, ...error.fieldErrors };
   return clientIssues;
