@@ -49,10 +49,10 @@ import { getImport, importReport, listImports, uploadImport } from './admin.impo
 import { listOpinionsForModeration, moderateOpinion } from './admin.opinions.ts';
 import { deleteCandidate, deleteMember, exportMemberData } from './admin.personal-data.ts';
 import { blockUser, decideResidency, getAdminUser, listUsers, setAccountType, setUserFlags, unblockUser } from './admin.users.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['admin'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
-const ok = <T>(res: T, message?: string) => ({ status: 'success' as const, res, ...(message ? { message } : {}) });
 
 const report = z.object({
   id: z.number(),

@@ -30,6 +30,7 @@ import {
   resetPassword,
   sendLoginCode,
 } from './auth.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const empty = z.object({});
 const errors = { 401: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
@@ -73,7 +74,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       const user = await auditedLogin(ctx, request, 'password', () => checkPasswordLogin(ctx, callerOf(request), request.body.email, request.body.password));
       await sessions.startSession(request, reply, user, request.body.remember);
       markDevice(request, reply, user.email);
-      return { status: 'success' as const, res: {} };
+      return ok({});
     });
 
     app.post('/logout', { schema: { tags, response: { 200: success(empty), 419: errorBody } } }, async (request, reply) => {
@@ -81,21 +82,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       await sessions.endSession(request, reply);
       // Sockets subscribed with this user's tokens stop now, not when their token runs out.
       if (userId !== undefined) await revokeRealtime(ctx.realtime, userId);
-      return { status: 'success' as const, res: {} };
+      return ok({});
     });
 
     app.post('/register', { schema: { tags, body: registerBody, response: { 200: success(registerAnswer), ...errors } } }, async (request, reply) => {
       const outcome = await register(ctx, callerOf(request), request.body);
       if (outcome.kind === 'existing') {
-        return { status: 'success' as const, res: { user: { email: outcome.email, phone: outcome.phone } } };
+        return ok({ user: { email: outcome.email, phone: outcome.phone } });
       }
       await sessions.startSession(request, reply, outcome.user, false);
-      return { status: 'success' as const, res: {} };
+      return ok({});
     });
 
     app.post('/password/email', { schema: { tags, body: forgotBody, response: { 200: success(empty), ...errors } } }, async (request) => {
       await requestPasswordReset(ctx, callerOf(request), request.body.email);
-      return { status: 'success' as const, res: {}, message: MSG.resetSent };
+      return ok({}, MSG.resetSent);
     });
 
     app.post('/password/reset', { schema: { tags, body: resetBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
@@ -104,25 +105,25 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       await revokeRealtime(ctx.realtime, user.id);
       await sessions.startSession(request, reply, user, false);
       markDevice(request, reply, user.email);
-      return { status: 'success' as const, res: {}, message: MSG.passwordChanged };
+      return ok({}, MSG.passwordChanged);
     });
 
     app.post('/api/auth/login/check', { schema: { tags, body: loginCheckBody, response: { 200: success(loginChannels), ...errors } } }, async (request) => {
       const res = await sendLoginCode(ctx, callerOf(request), request.body.email);
-      return { status: 'success' as const, res };
+      return ok(res);
     });
 
     app.post('/api/auth/code', { schema: { tags, body: codeBody, response: { 200: success(empty), ...errors } } }, async (request, reply) => {
       const user = await auditedLogin(ctx, request, 'code', () => checkLoginCode(ctx, callerOf(request), request.body.code));
       await sessions.startSession(request, reply, user, false);
       markDevice(request, reply, user.email);
-      return { status: 'success' as const, res: {} };
+      return ok({});
     });
 
     // The route guard's question «am I signed in?», asked with the page's CSRF token.
     app.post('/api/auth/check', { schema: { tags, body: authCheckBody.nullish(), response: { 200: success(empty), 401: errorBody, 419: errorBody } } }, async (request) => {
       if (!request.user) throw new AppError('unauthenticated');
-      return { status: 'success' as const, res: {} };
+      return ok({});
     });
   };
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { getDictionaries, normalizeDictionaryNames, searchCities, unknownDictionaryMessage } from './dictionary.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 /**
  * `fields` after normalisation: the client sends `fields[]=a&fields[]=b` (SEED 7); `fields=a`,
@@ -52,7 +53,7 @@ export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
         const hit = answers.get(key);
         if (hit && Date.now() - hit.at < ANSWER_TTL_MS) return reply.type('application/json; charset=utf-8').send(hit.json as never);
         const res = await getDictionaries(ctx.database, names);
-        const answer = success(z.record(z.string(), dictionary)).parse({ status: 'success' as const, res });
+        const answer = success(z.record(z.string(), dictionary)).parse(ok(res));
         const json = JSON.stringify(answer);
         if (answers.size > 200) answers.clear();
         answers.set(key, { json, at: Date.now() });
@@ -72,7 +73,7 @@ export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const res = await searchCities(ctx.database, { search: request.query.search, page: request.query.page });
-        return { status: 'success' as const, res };
+        return ok(res);
       },
     );
   };

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { confirmEducationMessage, getEducationMessage, pendingEducationMessage, remindEducationLater } from './education.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['education'];
 const errors = { 401: errorBody, 404: errorBody, 419: errorBody };
@@ -32,32 +33,20 @@ export function educationRoutes(ctx: AppContext): FastifyPluginAsync {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
 
-    app.get('/pending', { schema: { tags, response: { 200: success(message.nullable()), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await pendingEducationMessage(ctx, currentUser(request)),
-    }));
+    app.get('/pending', { schema: { tags, response: { 200: success(message.nullable()), ...errors } } }, async (request) => ok(await pendingEducationMessage(ctx, currentUser(request))));
 
-    app.get('/message/:id', { schema: { tags, params, response: { 200: success(message), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await getEducationMessage(ctx, messageId(request.params.id)),
-    }));
+    app.get('/message/:id', { schema: { tags, params, response: { 200: success(message), ...errors } } }, async (request) => ok(await getEducationMessage(ctx, messageId(request.params.id))));
 
     app.post(
       '/message/:id',
       { schema: { tags, params, response: { 200: success(z.object({ confirmed_at: z.string().nullable() })), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await confirmEducationMessage(ctx, messageId(request.params.id), currentUser(request).id),
-      }),
+      async (request) => ok(await confirmEducationMessage(ctx, messageId(request.params.id), currentUser(request).id)),
     );
 
     app.post(
       '/message/:id/remind',
       { schema: { tags, params, response: { 200: success(z.object({ remind_at: z.string().nullable() })), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await remindEducationLater(ctx, messageId(request.params.id), currentUser(request).id),
-      }),
+      async (request) => ok(await remindEducationLater(ctx, messageId(request.params.id), currentUser(request).id)),
     );
   };
 }

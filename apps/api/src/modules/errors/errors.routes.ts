@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { clientErrors } from '../../db/schema/index.ts';
+import { ok } from '../../lib/envelope.ts';
 
 export function errorReportRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
@@ -24,7 +25,7 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsync {
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         });
-        return { status: 'success' as const, res: {} };
+        return ok({});
       },
     );
   };

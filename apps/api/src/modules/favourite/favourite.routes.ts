@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { addFavourite, addFavouritesInBulk, BULK_FAVOURITES_MAX, getFavourite, listFavourites, removeFavourite } from './favourite.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['favourite'];
 const entry = z.object({ hash: z.string(), note: z.string().nullable(), created_at: z.string() });
@@ -23,10 +24,7 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
 
-    app.get('/', { schema: { tags, querystring: pageQuery, response: { 200: success(paginated(resumeCard)), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await listFavourites(ctx, currentUser(request), request.query.page, request.query.per_page),
-    }));
+    app.get('/', { schema: { tags, querystring: pageQuery, response: { 200: success(paginated(resumeCard)), ...errors } } }, async (request) => ok(await listFavourites(ctx, currentUser(request), request.query.page, request.query.per_page)));
 
     app.post(
       '/bulk',
@@ -42,13 +40,10 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: success(z.object({ added: z.number(), skipped: z.number() })), ...errors },
         },
       },
-      async (request) => ({ status: 'success' as const, res: await addFavouritesInBulk(ctx, currentUser(request), request.body.hashes) }),
+      async (request) => ok(await addFavouritesInBulk(ctx, currentUser(request), request.body.hashes)),
     );
 
-    app.get('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(entry), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await getFavourite(ctx, currentUser(request), request.params.hash),
-    }));
+    app.get('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(entry), ...errors } } }, async (request) => ok(await getFavourite(ctx, currentUser(request), request.params.hash)));
 
     app.post(
       '/:hash',
@@ -60,16 +55,12 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: success(entry), ...errors },
         },
       },
-      async (request) => ({
-        status: 'success' as const,
-        res: await addFavourite(ctx, currentUser(request), request.params.hash, request.body?.note || null),
-        message: 'Кандидат добавлен в избранное',
-      }),
+      async (request) => ok(await addFavourite(ctx, currentUser(request), request.params.hash, request.body?.note || null), 'Кандидат добавлен в избранное'),
     );
 
     app.delete('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
       await removeFavourite(ctx, currentUser(request), request.params.hash);
-      return { status: 'success' as const, res: {}, message: 'Кандидат удалён из избранного' };
+      return ok({}, 'Кандидат удалён из избранного');
     });
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { listNotifications, markRead, unreadCount } from './notify.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['notify'];
 const errors = { 401: errorBody, 419: errorBody, 422: errorBody };
@@ -29,7 +30,7 @@ export function notifyRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: success(paginated(item)), ...errors },
         },
       },
-      async (request) => ({ status: 'success' as const, res: await listNotifications(ctx, currentUser(request).id, request.query.page) }),
+      async (request) => ok(await listNotifications(ctx, currentUser(request).id, request.query.page)),
     );
 
     app.post(
@@ -41,12 +42,9 @@ export function notifyRoutes(ctx: AppContext): FastifyPluginAsync {
           response: { 200: success(z.object({ marked: z.number() })), ...errors },
         },
       },
-      async (request) => ({ status: 'success' as const, res: { marked: await markRead(ctx, currentUser(request).id, request.body?.ids) } }),
+      async (request) => ok({ marked: await markRead(ctx, currentUser(request).id, request.body?.ids) }),
     );
 
-    app.get('/message/unread_count', { schema: { tags, response: { 200: success(z.number()), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await unreadCount(ctx, currentUser(request).id),
-    }));
+    app.get('/message/unread_count', { schema: { tags, response: { 200: success(z.number()), ...errors } } }, async (request) => ok(await unreadCount(ctx, currentUser(request).id)));
   };
 }

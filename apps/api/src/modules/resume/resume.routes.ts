@@ -8,6 +8,7 @@ import { audit } from '../audit/audit.ts';
 import { pageQuery } from '../favourite/favourite.routes.ts';
 import { openContacts, popularResumes, viewResume } from './resume.service.ts';
 import { visitorResume } from './resume.visitor.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['resume'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
@@ -20,23 +21,20 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/popular',
       { preHandler: requireUser, schema: { tags, querystring: pageQuery, response: { 200: success(paginated(resumeCard)), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await popularResumes(ctx, currentUser(request), request.query.page, request.query.per_page),
-      }),
+      async (request) => ok(await popularResumes(ctx, currentUser(request), request.query.page, request.query.per_page)),
     );
 
     app.get(
       '/:hash',
       { preHandler: requireUser, schema: { tags, params: resumeHashParam, response: { 200: success(resumeFull), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await viewResume(ctx, currentUser(request), request.params.hash) }),
+      async (request) => ok(await viewResume(ctx, currentUser(request), request.params.hash)),
     );
 
     // Anyone (a shared link, a search card): the resume without who the candidate is (PRODUCT 9).
     app.get(
       '/:hash/public',
       { schema: { tags, params: resumeHashParam, response: { 200: success(resumeVisitor), 404: errorBody } } },
-      async (request) => ({ status: 'success' as const, res: await visitorResume(ctx, request.params.hash) }),
+      async (request) => ok(await visitorResume(ctx, request.params.hash)),
     );
 
     app.post(
@@ -45,7 +43,7 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const res = await openContacts(ctx, currentUser(request), request.params.hash);
         await audit(ctx, { actorId: currentUser(request).id, action: 'resume.contacts_open', objectType: 'resume', objectId: request.params.hash, ip: request.ip });
-        return { status: 'success' as const, res };
+        return ok(res);
       },
     );
   };

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { answerRequest, createRequest, declineRequest, getPublicRequest, listRequests, resendRequest } from './review.requests.ts';
 import { createOpinion, deleteOpinion, getOwnOpinion, listOpinions, updateOpinion } from './review.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['review'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
@@ -40,43 +41,32 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/',
       { preValidation: requireUser, schema: { tags, querystring: opinionListQuery, response: { 200: success(paginated(opinion)), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await listOpinions(ctx, currentUser(request), request.query) }),
+      async (request) => ok(await listOpinions(ctx, currentUser(request), request.query)),
     );
 
     app.post(
       '/',
       { preValidation: requireUser, schema: { tags, body: opinionCreateBody, response: { 200: success(opinion), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        message: REVIEW_MSG.saved,
-        res: await createOpinion(ctx, currentUser(request), request.body),
-      }),
+      async (request) => ok(await createOpinion(ctx, currentUser(request), request.body), REVIEW_MSG.saved),
     );
 
     // ─── requests (before /:id so the static path wins plainly) ───
     app.get(
       '/request',
       { preValidation: requireUser, schema: { tags, querystring: reviewRequestListQuery, response: { 200: success(paginated(reviewRequestItem)), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await listRequests(ctx, currentUser(request), request.query.page, request.query.per_page),
-      }),
+      async (request) => ok(await listRequests(ctx, currentUser(request), request.query.page, request.query.per_page)),
     );
 
     app.post(
       '/request',
       { preValidation: requireUser, schema: { tags, body: reviewRequestCreateBody, response: { 200: success(reviewRequestItem), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        message: REVIEW_MSG.requestSent,
-        res: await createRequest(ctx, currentUser(request), request.body, request.ip),
-      }),
+      async (request) => ok(await createRequest(ctx, currentUser(request), request.body, request.ip), REVIEW_MSG.requestSent),
     );
 
     app.get(
       '/request/:id',
       { preHandler: publicPace, schema: { tags, params: reviewIdParam, response: { 200: success(reviewRequestPublic), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await getPublicRequest(ctx, request.params.id) }),
+      async (request) => ok(await getPublicRequest(ctx, request.params.id)),
     );
 
     app.post(
@@ -85,11 +75,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
         preHandler: publicPace,
         schema: { tags, params: reviewIdParam, body: reviewRequestSendBody, response: { 200: success(reviewRequestPublic), ...errors } },
       },
-      async (request) => ({
-        status: 'success' as const,
-        message: REVIEW_MSG.thanks,
-        res: await answerRequest(ctx, request.params.id, request.body, request.ip),
-      }),
+      async (request) => ok(await answerRequest(ctx, request.params.id, request.body, request.ip), REVIEW_MSG.thanks),
     );
 
     app.post(
@@ -98,38 +84,26 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
         preHandler: publicPace,
         schema: { tags, params: reviewIdParam, body: reviewRequestDeclineBody, response: { 200: success(reviewRequestPublic), ...errors } },
       },
-      async (request) => ({
-        status: 'success' as const,
-        message: REVIEW_MSG.declinedDone,
-        res: await declineRequest(ctx, request.params.id, request.body.reason, request.ip),
-      }),
+      async (request) => ok(await declineRequest(ctx, request.params.id, request.body.reason, request.ip), REVIEW_MSG.declinedDone),
     );
 
     app.post(
       '/request/:id/resend',
       { preValidation: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(reviewRequestItem), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        message: REVIEW_MSG.resent,
-        res: await resendRequest(ctx, currentUser(request), request.params.id),
-      }),
+      async (request) => ok(await resendRequest(ctx, currentUser(request), request.params.id), REVIEW_MSG.resent),
     );
 
     // ─── one opinion: its author only ───
     app.get(
       '/:id',
       { preValidation: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(opinion), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await getOwnOpinion(ctx, currentUser(request), request.params.id) }),
+      async (request) => ok(await getOwnOpinion(ctx, currentUser(request), request.params.id)),
     );
 
     app.put(
       '/:id',
       { preValidation: requireUser, schema: { tags, params: reviewIdParam, body: opinionUpdateBody, response: { 200: success(opinion), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        message: REVIEW_MSG.saved,
-        res: await updateOpinion(ctx, currentUser(request), request.params.id, request.body),
-      }),
+      async (request) => ok(await updateOpinion(ctx, currentUser(request), request.params.id, request.body), REVIEW_MSG.saved),
     );
 
     app.delete(
@@ -137,7 +111,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
       { preValidation: requireUser, schema: { tags, params: reviewIdParam, response: { 200: success(z.null()), ...errors } } },
       async (request) => {
         await deleteOpinion(ctx, currentUser(request), request.params.id);
-        return { status: 'success' as const, message: REVIEW_MSG.deleted, res: null };
+        return ok(null, REVIEW_MSG.deleted);
       },
     );
   };

@@ -26,6 +26,7 @@ import {
   leaveTeam,
   removeMember,
 } from './team.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['team'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
@@ -35,10 +36,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
 
-    app.get('/', { schema: { tags, response: { 200: success(team), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await getTeam(ctx, currentUser(request)),
-    }));
+    app.get('/', { schema: { tags, response: { 200: success(team), ...errors } } }, async (request) => ok(await getTeam(ctx, currentUser(request))));
 
     app.post(
       '/invite',
@@ -46,22 +44,14 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const res = await answerInvite(ctx, currentUser(request), request.body.id, request.body.status as 0 | 1);
         const what = res.direction === 'join' ? 'Запрос' : 'Приглашение';
-        return {
-          status: 'success' as const,
-          res: { accepted: res.accepted },
-          message: `${what} ${res.accepted ? 'принят' : 'отклонен'}${res.direction === 'join' ? '' : 'о'}`,
-        };
+        return ok({ accepted: res.accepted }, `${what} ${res.accepted ? 'принят' : 'отклонен'}${res.direction === 'join' ? '' : 'о'}`);
       },
     );
 
     app.post(
       '/invite/create',
       { schema: { tags, body: teamInviteCreateBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await inviteToTeam(ctx, currentUser(request), request.body),
-        message: 'Приглашение отправлено',
-      }),
+      async (request) => ok(await inviteToTeam(ctx, currentUser(request), request.body), 'Приглашение отправлено'),
     );
 
     // The inviter takes back a pending invitation or join request; anyone else's: 404.
@@ -70,7 +60,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { tags, params: teamInviteIdParam, response: { 200: success(z.object({})), ...errors } } },
       async (request) => {
         const { direction } = await cancelInvite(ctx, currentUser(request), request.params.id);
-        return { status: 'success' as const, res: {}, message: direction === 'invite' ? TEAM_MSG.inviteCancelled : TEAM_MSG.joinCancelled };
+        return ok({}, direction === 'invite' ? TEAM_MSG.inviteCancelled : TEAM_MSG.joinCancelled);
       },
     );
 
@@ -78,17 +68,13 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/candidates',
       { schema: { tags, querystring: teamMemberSearchQuery, response: { 200: success(z.array(teamMemberCandidate)), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await findTeamCandidates(ctx, currentUser(request), request.query.search) }),
+      async (request) => ok(await findTeamCandidates(ctx, currentUser(request), request.query.search)),
     );
 
     app.post(
       '/join',
       { schema: { tags, body: teamJoinBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await askToJoin(ctx, currentUser(request), request.body.lead_id),
-        message: 'Запрос отправлен руководителю команды',
-      }),
+      async (request) => ok(await askToJoin(ctx, currentUser(request), request.body.lead_id), 'Запрос отправлен руководителю команды'),
     );
 
     app.delete(
@@ -96,13 +82,13 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       { schema: { tags, params: z.object({ id: rowId() }), response: { 200: success(z.object({})), ...errors } } },
       async (request) => {
         await removeMember(ctx, currentUser(request), request.params.id);
-        return { status: 'success' as const, res: {}, message: 'Участник исключён из команды' };
+        return ok({}, 'Участник исключён из команды');
       },
     );
 
     app.post('/leave', { schema: { tags, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
       await leaveTeam(ctx, currentUser(request));
-      return { status: 'success' as const, res: {}, message: 'Вы вышли из команды' };
+      return ok({}, 'Вы вышли из команды');
     });
   };
 }

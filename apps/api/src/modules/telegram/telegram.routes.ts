@@ -15,6 +15,7 @@ import {
   unbind,
   webhookSecret,
 } from './telegram.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 export const TELEGRAM_NOT_CONFIGURED = 'Telegram-бот не настроен';
 export const TELEGRAM_BAD_SECRET = 'Неверный секретный токен Telegram';
@@ -72,7 +73,7 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/api/user/telegram',
       { preHandler: requireUser, schema: { tags, response: { 200: success(state), 401: errorBody } } },
-      async (request) => ({ status: 'success' as const, res: await stateOf(ctx, currentUser(request)) }),
+      async (request) => ok(await stateOf(ctx, currentUser(request))),
     );
 
     app.post(
@@ -84,7 +85,7 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const user = currentUser(request);
         const wasBound = await unbind(ctx, user.id);
-        return { status: 'success' as const, res: { ...(await stateOf(ctx, { ...user, telegramChatId: null })), was_bound: wasBound } };
+        return ok({ ...(await stateOf(ctx, { ...user, telegramChatId: null })), was_bound: wasBound });
       },
     );
 

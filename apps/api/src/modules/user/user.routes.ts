@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { changePassword, confirmProfile, getPerson, getProfile, updateProfile } from './profile.service.ts';
 import { accessMapOf, mainInfoOf } from './user.policy.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['user'];
 
@@ -14,56 +15,47 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
 
-    app.get('/access', { schema: { tags, response: { 200: success(accessMap), 401: errorBody } } }, async (request) => ({
-      status: 'success' as const,
-      res: accessMapOf(currentUser(request)),
-    }));
+    app.get('/access', { schema: { tags, response: { 200: success(accessMap), 401: errorBody } } }, async (request) => ok(accessMapOf(currentUser(request))));
 
     app.get(
       '/access/:flag/get',
       { schema: { tags, params: z.object({ flag: accessFlagName }), response: { 200: success(z.boolean()), 401: errorBody, 422: errorBody } } },
-      async (request) => ({ status: 'success' as const, res: accessMapOf(currentUser(request))[request.params.flag] }),
+      async (request) => ok(accessMapOf(currentUser(request))[request.params.flag]),
     );
 
-    app.get('/main_info', { schema: { tags, response: { 200: success(mainInfo), 401: errorBody } } }, async (request) => ({
-      status: 'success' as const,
-      res: mainInfoOf(currentUser(request)),
-    }));
+    app.get('/main_info', { schema: { tags, response: { 200: success(mainInfo), 401: errorBody } } }, async (request) => ok(mainInfoOf(currentUser(request))));
 
     const errors = { 401: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
 
-    app.get('/profile', { schema: { tags, response: { 200: success(profile), 401: errorBody } } }, async (request) => ({
-      status: 'success' as const,
-      res: await getProfile(ctx, currentUser(request)),
-    }));
+    app.get('/profile', { schema: { tags, response: { 200: success(profile), 401: errorBody } } }, async (request) => ok(await getProfile(ctx, currentUser(request))));
 
     app.post('/profile', { schema: { tags, body: profileUpdateBody, response: { 200: success(profile), ...errors } } }, async (request) => {
       const user = currentUser(request);
       const updated = await updateProfile(ctx, user, request.body);
-      return { status: 'success' as const, res: await getProfile(ctx, { ...updated, leadFlags: user.leadFlags }), message: 'Профиль сохранён' };
+      return ok(await getProfile(ctx, { ...updated, leadFlags: user.leadFlags }), 'Профиль сохранён');
     });
 
     app.post('/password', { schema: { tags, body: passwordChangeBody, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
       await changePassword(ctx, currentUser(request), request.sid as string, request.body.current_password, request.body.password);
-      return { status: 'success' as const, res: {}, message: 'Пароль изменён' };
+      return ok({}, 'Пароль изменён');
     });
 
     app.post('/confirm', { schema: { tags, body: confirmBody, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
       await confirmProfile(ctx, currentUser(request), request.body);
-      return { status: 'success' as const, res: {}, message: 'Спасибо! Данные профиля подтверждены' };
+      return ok({}, 'Спасибо! Данные профиля подтверждены');
     });
 
     // A member's card for the others (the team invite popup links here).
     app.get(
       '/person/:id',
       { schema: { tags, params: z.object({ id: rowId() }), response: { 200: success(person), 401: errorBody, 404: errorBody } } },
-      async (request) => ({ status: 'success' as const, res: await getPerson(ctx, request.params.id) }),
+      async (request) => ok(await getPerson(ctx, request.params.id)),
     );
 
     // A short-lived token for the private real-time channel user.{id} (SEED 7).
     app.post('/csrf-token', { schema: { tags, response: { 200: success(z.object({ token: z.string(), channel: z.string() })), 401: errorBody, 419: errorBody } } }, async (request) => {
       const user = currentUser(request);
-      return { status: 'success' as const, res: { token: ctx.realtime.channelToken(user.id), channel: `user.${user.id}` } };
+      return ok({ token: ctx.realtime.channelToken(user.id), channel: `user.${user.id}` });
     });
   };
 }

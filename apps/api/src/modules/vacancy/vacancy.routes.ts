@@ -33,6 +33,7 @@ import { listReplies, openReply, openVacancy, replyDetail as loadReplyDetail, re
 import { fileStorage } from './vacancy.files.ts';
 import { inviteToVacancy, vacancyMatches as findMatches } from './vacancy.matching.ts';
 import { closeVacancy, createVacancy, listVacancies, updateVacancy, viewVacancy } from './vacancy.service.ts';
+import { ok } from '../../lib/envelope.ts';
 
 const tags = ['vacancy'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
@@ -115,18 +116,15 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/',
       { ...member, schema: { tags, querystring: vacancyListQuery, response: { 200: success(vacancyList), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await listVacancies(ctx, currentUser(request), request.query) }),
+      async (request) => ok(await listVacancies(ctx, currentUser(request), request.query)),
     );
 
     app.post('/', { ...member, schema: { tags, body: vacancyCreateBody, response: { 200: success(vacancy), ...errors } } }, async (request) => {
       const res = await createVacancy(ctx, currentUser(request), request.body);
-      return { status: 'success' as const, res, message: res.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.created };
+      return ok(res, res.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.created);
     });
 
-    app.get('/:id', { schema: { tags, params: vacancyIdParam, response: { 200: success(vacancyView), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await viewVacancy(ctx, request.user, request.params.id, request.sid ?? `ip:${request.ip}`),
-    }));
+    app.get('/:id', { schema: { tags, params: vacancyIdParam, response: { 200: success(vacancyView), ...errors } } }, async (request) => ok(await viewVacancy(ctx, request.user, request.params.id, request.sid ?? `ip:${request.ip}`)));
 
     app.put(
       '/:id',
@@ -134,15 +132,11 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const res = await updateVacancy(ctx, currentUser(request), request.params.id, request.body);
         const message = request.body.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.saved;
-        return { status: 'success' as const, res, message };
+        return ok(res, message);
       },
     );
 
-    app.delete('/:id', { ...member, schema: { tags, params: vacancyIdParam, response: { 200: success(vacancy), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await closeVacancy(ctx, currentUser(request), request.params.id),
-      message: VACANCY_MSG.closedNow,
-    }));
+    app.delete('/:id', { ...member, schema: { tags, params: vacancyIdParam, response: { 200: success(vacancy), ...errors } } }, async (request) => ok(await closeVacancy(ctx, currentUser(request), request.params.id), VACANCY_MSG.closedNow));
 
     app.post(
       '/:id/reply',
@@ -160,20 +154,17 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
         const target = await openVacancy(ctx, request.params.id);
         const { fields, file } = request.isMultipart() ? await readMultipart(ctx, request) : { fields: request.body, file: null };
         const res = await submitReply(ctx, target, fields, file, request.ip);
-        return { status: 'success' as const, res, message: VACANCY_MSG.replySent };
+        return ok(res, VACANCY_MSG.replySent);
       },
     );
 
     app.get(
       '/:id/reply',
       { ...member, schema: { tags, params: vacancyIdParam, querystring: replyListQuery, response: { 200: success(replyList), ...errors } } },
-      async (request) => ({ status: 'success' as const, res: await listReplies(ctx, currentUser(request).id, request.params.id, request.query) }),
+      async (request) => ok(await listReplies(ctx, currentUser(request).id, request.params.id, request.query)),
     );
 
-    app.get('/:id/reply/:r_id', { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyDetail), ...errors } } }, async (request) => ({
-      status: 'success' as const,
-      res: await openReply(ctx, currentUser(request).id, request.params.id, request.params.r_id),
-    }));
+    app.get('/:id/reply/:r_id', { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyDetail), ...errors } } }, async (request) => ok(await openReply(ctx, currentUser(request).id, request.params.id, request.params.r_id)));
 
     app.patch(
       '/:id/reply/:r_id',
@@ -182,7 +173,7 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
         const user = currentUser(request);
         const { id, r_id } = request.params;
         await setReplyStatus(ctx, user.id, id, r_id, request.body.status, request.body.message);
-        return { status: 'success' as const, res: await loadReplyDetail(ctx, user.id, id, r_id), message: VACANCY_MSG.statusChanged };
+        return ok(await loadReplyDetail(ctx, user.id, id, r_id), VACANCY_MSG.statusChanged);
       },
     );
 
@@ -201,20 +192,13 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/:id/matches',
       { ...member, schema: { tags, params: vacancyIdParam, querystring: matchesQuery, response: { 200: success(vacancyMatches), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await findMatches(ctx, currentUser(request), request.params.id, request.query.page, request.query.per_page),
-      }),
+      async (request) => ok(await findMatches(ctx, currentUser(request), request.params.id, request.query.page, request.query.per_page)),
     );
 
     app.post(
       '/:id/invite',
       { ...member, schema: { tags, params: vacancyIdParam, body: vacancyInviteBody, response: { 200: success(vacancyInviteAnswer), ...errors } } },
-      async (request) => ({
-        status: 'success' as const,
-        res: await inviteToVacancy(ctx, currentUser(request), request.params.id, request.body.resume_hash),
-        message: VACANCY_MSG.invited,
-      }),
+      async (request) => ok(await inviteToVacancy(ctx, currentUser(request), request.params.id, request.body.resume_hash), VACANCY_MSG.invited),
     );
   };
 }
