@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_FLAGS, ACCOUNT_TYPES, accountType } from './access.ts';
 import { MSG } from './messages.ts';
+import { PAGE_MSG, PER_PAGE_CHOICES, pageField, perPageField } from './pagination.ts';
 
 /**
  * The club's back office (PRODUCT 8, issue 10) and personal data (152-FZ). Every call under
@@ -10,7 +11,7 @@ import { MSG } from './messages.ts';
 
 // ─── limits ───────────────────────────────────────────────────────────────────────────────────
 
-export const ADMIN_PER_PAGE = [20, 50, 100] as const;
+export const ADMIN_PER_PAGE = PER_PAGE_CHOICES;
 export const ADMIN_SEARCH_MAX = 200;
 export const ADMIN_REASON_MIN = 3;
 export const ADMIN_REASON_MAX = 1000;
@@ -26,8 +27,8 @@ export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 // ─── texts ────────────────────────────────────────────────────────────────────────────────────
 
 export const ADMIN_MSG = {
-  perPage: 'Показывать можно по 20, 50 или 100',
-  page: 'Номер страницы начинается с 1',
+  perPage: PAGE_MSG.perPage,
+  page: PAGE_MSG.page,
   userNotFound: 'Пользователь не найден',
   opinionNotFound: 'Отзыв не найден',
   resumeNotFound: 'Резюме не найдено',
@@ -217,18 +218,8 @@ export const consentVersion = (kind: ConsentKind) => CONSENT_TEXTS[kind].version
 
 // ─── shared pieces ────────────────────────────────────────────────────────────────────────────
 
-const page = z.coerce
-  .number({ error: ADMIN_MSG.page })
-  .int({ error: ADMIN_MSG.page })
-  .min(1, { error: ADMIN_MSG.page })
-  .max(1_000_000, { error: ADMIN_MSG.page })
-  .default(1);
-const perPage = z.coerce
-  .number({ error: ADMIN_MSG.perPage })
-  .int({ error: ADMIN_MSG.perPage })
-  .refine((n) => (ADMIN_PER_PAGE as readonly number[]).includes(n), { error: ADMIN_MSG.perPage })
-  .default(20);
-export const adminPageQuery = z.object({ page, per_page: perPage });
+/** Admin lists go deeper than the others (the audit log). */
+export const adminPageQuery = z.object({ page: pageField(1_000_000), per_page: perPageField() });
 
 /** A row id in the path: digits only, within PostgreSQL's integer (bigger → 422, not a database error). */
 export const adminIdParam = z.object({

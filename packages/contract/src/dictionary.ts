@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageField } from './pagination.ts';
 
 /** Every dictionary SEED 3 names. */
 export const DICTIONARY_NAMES = [
@@ -46,5 +47,5 @@ export const cityOption = z.object({ value: z.string(), title: z.string(), regio
 export type CityOption = z.infer<typeof cityOption>;
 export const cityQuery = z.object({
   search: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).max(1000).optional().default(1),
+  page: pageField(1000),
 });

@@ -34,3 +34,13 @@ export function teamInviteIdOf(url: string | null | undefined): number | null {
 }
 
 export const NOTIFICATIONS_PER_PAGE = 10;
+
+/** `POST /api/notify/message/read` {ids?}: those of the member's notifications, or all of them. */
+export const MARK_READ_MAX = 500;
+export const markReadBody = z.object({ ids: z.array(z.coerce.number().int().positive()).max(MARK_READ_MAX).optional() }).nullish();
+export type MarkReadBody = z.input<typeof markReadBody>;
+export const markReadAnswer = z.object({ marked: z.number() });
+export type MarkReadAnswer = z.infer<typeof markReadAnswer>;
+
+/** `GET /api/notify/message/unread_count`: a number. */
+export const unreadCountAnswer = z.number();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, looseBoolean } from './auth.ts';
 import { MSG } from './messages.ts';
+import { PER_PAGE_CHOICES, pageField, pageQuery, perPageField } from './pagination.ts';
 
 /**
  * Opinions about candidates and reference requests (PRODUCT 6). Member calls need a login
@@ -22,7 +23,7 @@ export const REVIEW_REQUESTS_PER_DAY = 10;
 export const REVIEW_REQUEST_TTL_DAYS = 30;
 /** The requester may resend the mail this many times while the request is pending. */
 export const REVIEW_REQUEST_RESENDS = 1;
-export const REVIEW_PER_PAGE = [20, 50, 100] as const;
+export const REVIEW_PER_PAGE = PER_PAGE_CHOICES;
 /** Public request ids: 22 base62 characters (about 131 random bits). */
 export const REVIEW_REQUEST_ID_PATTERN = /^[0-9A-Za-z]{22}$/;
 
@@ -194,18 +195,14 @@ export const reviewRequestDeclineBody = z
   .nullish()
   .transform((b) => b ?? { reason: null });
 
-const perPage = z.coerce
-  .number()
-  .int()
-  .refine((n) => (REVIEW_PER_PAGE as readonly number[]).includes(n), { error: 'Показывать можно по 20, 50 или 100' })
-  .default(20);
-const page = z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).max(100000).default(1);
+const page = pageField();
+const perPage = perPageField(REVIEW_PER_PAGE);
 
 /** `GET /api/review`: the opinions about one candidate, or (`mine=1`) the member's own. */
 export const opinionListQuery = z
   .object({ resume_hash: z.string().trim().max(64).optional(), mine: looseBoolean.optional(), page, per_page: perPage })
   .refine((q) => !!q.resume_hash || q.mine === true, { path: ['resume_hash'], error: MSG.required });
-export const reviewRequestListQuery = z.object({ page, per_page: perPage });
+export const reviewRequestListQuery = pageQuery;
 export const reviewIdParam = z.object({ id: z.string().max(64) });
 
 // ─── answers ─────────────────────────────────────────────────────────────────────────────────

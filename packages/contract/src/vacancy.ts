@@ -3,6 +3,7 @@ import { looseBoolean } from './auth.ts';
 import { paginated, success } from './envelope.ts';
 import { visibleTextOf } from './html.ts';
 import { MSG } from './messages.ts';
+import { PER_PAGE_CHOICES, pageField, pageQuery, perPageField } from './pagination.ts';
 import { isValidPhone } from './phone.ts';
 import { resumeCard, resumeContacts, resumeFull } from './resume.ts';
 import { SEARCH_EDUCATION, SEARCH_EXPERIENCE, SEARCH_SCHEDULES, SEARCH_WORKING_TYPES } from './search.ts';
@@ -51,7 +52,7 @@ export const REPLY_TEXT_MAX = 20_000;
 export const REPLY_COVER_LETTER_MAX = 5_000;
 export const REPLY_CITY_MAX = 150;
 export const REPLY_MESSAGE_MAX = 5_000;
-export const VACANCY_PER_PAGE = [20, 50, 100] as const;
+export const VACANCY_PER_PAGE = PER_PAGE_CHOICES;
 
 // ─── statuses ─────────────────────────────────────────────────────────────────────────────────
 
@@ -255,20 +256,12 @@ export type VacancyUpdateBody = z.input<typeof vacancyUpdateBody>;
 export const vacancyIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const replyIdParams = vacancyIdParam.extend({ r_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-const perPage = z.coerce
-  .number({ error: 'Показывать можно по 20, 50 или 100' })
-  .refine((n) => (VACANCY_PER_PAGE as readonly number[]).includes(n), { error: 'Показывать можно по 20, 50 или 100' })
-  .default(20);
-const page = z.coerce
-  .number({ error: 'Номер страницы начинается с 1' })
-  .int({ error: 'Номер страницы начинается с 1' })
-  .min(1, { error: 'Номер страницы начинается с 1' })
-  .max(100_000, { error: 'Номер страницы начинается с 1' })
-  .default(1);
+const page = pageField();
+const perPage = perPageField(VACANCY_PER_PAGE);
 
 export const vacancyListQuery = z.object({ status: z.enum(VACANCY_STATUSES, { error: MSG.chooseFromList }).optional(), page, per_page: perPage });
 export const replyListQuery = z.object({ status: z.enum(REPLY_STATUSES, { error: MSG.chooseFromList }).optional(), page, per_page: perPage });
-export const matchesQuery = z.object({ page, per_page: perPage });
+export const matchesQuery = pageQuery;
 
 /**
  * POST /api/vacancy/{id}/reply (public): JSON, or multipart/form-data with the same names plus

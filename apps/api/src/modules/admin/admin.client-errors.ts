@@ -1,7 +1,7 @@
 import type { ClientErrorGroup, Paginated } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 
 type Row = {
   error: string;

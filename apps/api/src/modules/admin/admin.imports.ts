@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type ResumeImportRow, resumeImportRejects, resumeImports } from '../../db/schema/index.ts';
 import { AppError, fieldErrors } from '../../lib/app-error.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { enqueueJob } from '../../lib/queue.ts';
 import { audit } from '../audit/audit.ts';
 import { ImportFileError, importFormatOf, importResumes } from '../resume/import/import.service.ts';

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { audit } from '../audit/audit.ts';
 import { notify } from '../notify/notify.service.ts';
 import { hideOpinion, unhideOpinion } from '../review/review.service.ts';

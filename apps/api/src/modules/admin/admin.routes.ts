@@ -36,7 +36,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { clientErrors } from '../../db/schema/index.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageField, pageOf } from '@hr/contract/pagination';
 import { moscowDay } from '../../lib/moscow-time.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { audit } from '../audit/audit.ts';
@@ -238,9 +238,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags,
-          querystring: z.object({
-            page: z.coerce.number().int().min(1, { error: ADMIN_MSG.page }).max(1_000_000, { error: ADMIN_MSG.page }).default(1),
-          }),
+          querystring: z.object({ page: pageField(1_000_000) }),
           response: { 200: success(paginated(report)), ...errors },
         },
       },

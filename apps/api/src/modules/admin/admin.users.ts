@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { revokeRealtime } from '../../plugins/realtime-socket.ts';
 import { audit } from '../audit/audit.ts';
 import { notify } from '../notify/notify.service.ts';

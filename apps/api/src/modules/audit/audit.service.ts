@@ -10,7 +10,7 @@ import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { type Cell, toCsv } from '../resume/export/spreadsheet.ts';
 
 type Filters = z.output<typeof auditQuery>;

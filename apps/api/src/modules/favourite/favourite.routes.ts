@@ -1,4 +1,4 @@
-import { errorBody, paginated, resumeCard, resumeHashParam, RESUME_HASH_PATTERN, success } from '@hr/contract';
+import { errorBody, paginated, pageQuery, resumeCard, resumeHashParam, RESUME_HASH_PATTERN, success } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,14 +10,6 @@ import { ok } from '../../lib/envelope.ts';
 const tags = ['favourite'];
 const entry = z.object({ hash: z.string(), note: z.string().nullable(), created_at: z.string() });
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).max(100000).default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .refine((n) => [20, 50, 100].includes(n), { error: 'Показывать можно по 20, 50 или 100' })
-    .default(20),
-});
 
 export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {

@@ -8,7 +8,7 @@ import { teamUserIds } from '../team/team.service.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../resume/resume.card.ts';
 import { canMassSearch, canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume } from '../resume/resume.service.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 
 export const BULK_FAVOURITES_MAX = 1000;
 

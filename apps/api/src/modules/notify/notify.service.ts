@@ -1,18 +1,20 @@
 import type { Paginated } from '@hr/contract';
+import { visibleTextOf } from '@hr/contract/html';
 import { NOTIFICATIONS_PER_PAGE, type NotificationItem, teamInviteIdOf } from '@hr/contract/notify';
+import { REALTIME_EVENT, userChannel } from '@hr/contract/realtime';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, teamInvites, users } from '../../db/schema/index.ts';
 import { enqueueJob, enqueueRows } from '../../lib/queue.ts';
 import { enqueueMail, MAIL_JOB } from '../auth/auth.mail.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import type { TelegramReplyMarkup } from '../../jobs/registry.ts';
 
 export type NotificationInput = { title: string; message: string; url?: string | null };
 export type { NotificationItem };
 
-export const NOTIFICATION_EVENT = 'notification';
+export const NOTIFICATION_EVENT = REALTIME_EVENT.notification;
 export const TELEGRAM_MESSAGE_JOB = 'telegram.message';
 export { NOTIFICATIONS_PER_PAGE };
 const PUBLISH_CHUNK = 500;
@@ -50,7 +52,7 @@ export async function notify(
   const id = await ctx.database.db.transaction(write);
   ctx.queue.kick();
   // After the commit: a listener that reloads the list must find the row.
-  await ctx.realtime.publish({ channel: `user.${userId}`, event: NOTIFICATION_EVENT, data: { id } }).catch(() => {});
+  await ctx.realtime.publish({ channel: userChannel(userId), event: NOTIFICATION_EVENT, data: { id } }).catch(() => {});
   return id;
 }
 
@@ -104,7 +106,7 @@ export async function notifyMany(
       await Promise.all(
         written
           .slice(i, i + PUBLISH_CHUNK)
-          .map((n) => hub.publish({ channel: `user.${n.userId}`, event: NOTIFICATION_EVENT, data: { id: n.id } }).catch(() => {})),
+          .map((n) => hub.publish({ channel: userChannel(n.userId), event: NOTIFICATION_EVENT, data: { id: n.id } }).catch(() => {})),
       );
     }
   }
@@ -114,7 +116,7 @@ export async function notifyMany(
 /** The e-mail and Telegram copy of a notification: title, plain text, full link. */
 function copyOf(config: AppContext['config'], input: NotificationInput): { subject: string; text: string } {
   const link = input.url ? `${config.appUrl}${input.url.startsWith('/') ? '' : '/'}${input.url}` : config.appUrl;
-  return { subject: `HR-клуб: ${input.title}`, text: `${input.title}\n\n${stripTags(input.message)}\n\n${link}` };
+  return { subject: `HR-клуб: ${input.title}`, text: `${input.title}\n\n${visibleTextOf(input.message)}\n\n${link}` };
 }
 
 async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: NotificationInput, replyMarkup?: TelegramReplyMarkup) {
@@ -130,12 +132,6 @@ async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: Not
     await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, message, { priority: 'bulk' });
   }
 }
-
-const stripTags = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 export async function listNotifications(ctx: AppContext, userId: number, page: number): Promise<Paginated<NotificationItem>> {
   const { db } = ctx.database;
@@ -194,7 +190,7 @@ export async function markRead(ctx: AppContext, userId: number, ids?: number[]):
   const done = await ctx.database.db.update(notifications).set({ readAt: sql`now()` }).where(where).returning({ id: notifications.id });
   if (done.length)
     await ctx.realtime
-      .publish({ channel: `user.${userId}`, event: 'notification.read', data: { ids: done.map((d) => d.id) } })
+      .publish({ channel: userChannel(userId), event: REALTIME_EVENT.notificationRead, data: { ids: done.map((d) => d.id) } })
       .catch(() => {});
   return done.length;
 }

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { audit } from '../audit/audit.ts';
-import { pageQuery } from '../favourite/favourite.routes.ts';
+import { pageQuery } from '@hr/contract/pagination';
 import { openContacts, popularResumes, viewResume } from './resume.service.ts';
 import { visitorResume } from './resume.visitor.ts';
 import { ok } from '../../lib/envelope.ts';

@@ -9,7 +9,7 @@ import { CARD_COLUMNS, type CardRow, toCard } from './resume.card.ts';
 import { presentResume, resumeContactsOf } from './resume.presenter.ts';
 import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './resume.policy.ts';
 import { resumeOpinionInfo } from '../review/review.summary.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 
 /** A resume of the club's database; replies to vacancies are not found here (their team sees them elsewhere). */
 export async function findClubResume(ctx: AppContext, hash: string): Promise<ResumeRow> {

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { type ExperienceEntry, type ResumeRow, reviewOpinions, reviewRequests, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { enqueueJob } from '../../lib/queue.ts';
 import { enqueueMail } from '../auth/auth.mail.ts';
 import { notify } from '../notify/notify.service.ts';

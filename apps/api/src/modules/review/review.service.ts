@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { reviewOpinions, type UserRow } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 import { isUniqueViolation } from '../user/user.service.ts';

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { cities, resumes, type VacancyRow, vacancies, vacancyReplies, vacancyReplyHistory } from '../../db/schema/index.ts';
 import { AppError, fieldErrors } from '../../lib/app-error.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { enqueueMail } from '../auth/auth.mail.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';

@@ -25,7 +25,7 @@ import { type VacancyRow, vacancies, vacancyViews } from '../../db/schema/index.
 import { AppError, fieldErrors } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { moscowDay } from '../../lib/moscow-time.ts';
-import { pageOf } from '../../lib/paginate.ts';
+import { pageOf } from '@hr/contract/pagination';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { type DictionaryLookup, dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
