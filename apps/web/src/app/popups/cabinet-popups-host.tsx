@@ -8,6 +8,8 @@ import { deepestHandle } from '../route-handle.ts';
 import { loadSession } from '../session/session-actions.ts';
 import { refreshAccess } from '../session/refresh-access.ts';
 import { anyDialogOpen, markShown, wasShown } from './auto-popups.ts';
+import { educationKeys } from '@/features/education/lib/query-keys.ts';
+import { userKeys } from '@/features/user/lib/query-keys.ts';
 
 const VerifyProfileContainer = lazy(() => import('./verify-profile-container.tsx').then((m) => ({ default: m.VerifyProfileContainer })));
 const TeamInvitePopup = lazy(() =>
@@ -94,7 +96,7 @@ export function CabinetPopupsHost() {
       markShown(wanted, userId);
       if (wanted === 'verify') open({ show: 'verify_profile' });
       else if (pendingMessage) {
-        queryClient.setQueryData(['education', 'message', pendingMessage.id], pendingMessage);
+        queryClient.setQueryData(educationKeys.message(pendingMessage.id), pendingMessage);
         open({ e_notify: String(pendingMessage.id) });
       }
       return true;
@@ -126,7 +128,7 @@ export function CabinetPopupsHost() {
           onConfirmed={() => {
             close();
             void loadSession();
-            void queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
+            void queryClient.invalidateQueries({ queryKey: userKeys.profiles });
           }}
         />
       ) : null}

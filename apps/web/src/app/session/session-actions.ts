@@ -5,6 +5,9 @@ import { fetchMainInfo } from '@/features/user/api/get-main-info.ts';
 import { storage } from '@/shared/lib/storage.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
 import { queryClient } from '../query-client.ts';
+import { adminKeys } from '@/features/admin/api/keys.ts';
+import { notifyKeys } from '@/features/notify/lib/query-keys.ts';
+import { userKeys } from '@/features/user/lib/query-keys.ts';
 
 let loading: Promise<boolean> | null = null;
 
@@ -73,9 +76,9 @@ export function installSessionCleanup(): () => void {
     const status = sessionStore.get().status;
     if (previous === 'member' && status !== 'member') {
       forgetCachedAccess();
-      queryClient.removeQueries({ queryKey: ['user'] });
-      queryClient.removeQueries({ queryKey: ['notify'] });
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: userKeys.all });
+      queryClient.removeQueries({ queryKey: notifyKeys.all });
+      queryClient.removeQueries({ queryKey: adminKeys.all });
     }
     previous = status;
   });

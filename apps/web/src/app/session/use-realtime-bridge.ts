@@ -2,8 +2,15 @@ import { useRealtime } from '@/features/notify/realtime/use-realtime.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { queryClient } from '../query-client.ts';
 import { refreshAccess } from './refresh-access.ts';
+import { notifyKeys } from '@/features/notify/lib/query-keys.ts';
+import { resumeKeys } from '@/features/resume/lib/query-keys.ts';
+import { reviewKeys } from '@/features/review/api/review-keys.ts';
+import { teamKeys } from '@/features/team/lib/query-keys.ts';
+import { telegramKeys } from '@/features/telegram/lib/query-keys.ts';
+import { userKeys } from '@/features/user/lib/query-keys.ts';
+import { vacancyKeys } from '@/features/vacancy/api/keys.ts';
 
-const reload = (...keys: string[][]) => {
+const reload = (...keys: readonly (readonly string[])[]) => {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 };
 
@@ -18,15 +25,15 @@ export function useRealtimeBridge(): void {
   useRealtime(user?.id, {
     onEvent: (event) => {
       if (event.event === 'notification') {
-        reload(['notify'], ['team'], ['review'], ['resume'], ['vacancy']);
+        reload(notifyKeys.all, teamKeys.all, reviewKeys.all, resumeKeys.all, vacancyKeys.all);
         refreshAccess();
       } else if (event.event === 'notification.read') {
-        reload(['notify']);
+        reload(notifyKeys.all);
       } else if (event.event === 'telegram.bound') {
-        reload(['telegram'], ['user', 'profile']);
+        reload(telegramKeys.all, userKeys.profiles);
       }
     },
     // The socket was down for a while: whatever was pushed meanwhile is fetched now.
-    onResubscribed: () => reload(['notify'], ['team'], ['telegram'], ['review'], ['vacancy']),
+    onResubscribed: () => reload(notifyKeys.all, teamKeys.all, telegramKeys.all, reviewKeys.all, vacancyKeys.all),
   });
 }

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { plainText, whenText } from '../lib/notification-text.ts';
 import type { NotificationItem } from '../api/get-notifications.ts';
 import classes from './notify.module.css';
+import { notifyKeys } from '../lib/query-keys.ts';
 
 export type NotificationInvite = NonNullable<NotificationItem['invite']>;
 /**
@@ -32,7 +33,7 @@ export function NotifyItem({ item, onOpen, renderInviteAnswer }: NotifyItemProps
   const answered = invite && invite.status !== 'pending' ? invite.status : null;
   const actions =
     invite?.status === 'pending' && renderInviteAnswer
-      ? renderInviteAnswer(invite, () => void queryClient.invalidateQueries({ queryKey: ['notify'] }))
+      ? renderInviteAnswer(invite, () => void queryClient.invalidateQueries({ queryKey: notifyKeys.all }))
       : null;
   return (
     <li className={classes.entry} data-invite-status={invite?.status}>

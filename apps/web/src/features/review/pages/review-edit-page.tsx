@@ -13,6 +13,7 @@ import { reviewKeys } from '../api/review-keys.ts';
 import { OpinionEditForm } from '../components/opinion-edit-form.tsx';
 import { formatDate } from '../lib/month.ts';
 import '../review.css';
+import { resumeKeys } from '@/features/resume/index.ts';
 
 /** `/review/{id}`: the author edits (or deletes) their opinion; for everybody else it does not exist. */
 export function ReviewEditPage() {
@@ -77,16 +78,16 @@ function ReviewEdit({ id }: { id: string }) {
           </Stack>
           <OpinionEditForm
             opinion={opinion}
-            // ['resume', hash] is the resume page's query: its summary and «my opinion» change with this one.
+            // resumeKeys.one(hash) is the resume page's query: its summary and «my opinion» change with this one.
             onSaved={(saved) => {
               client.setQueryData(reviewKeys.opinion(id), saved);
               void client.invalidateQueries({ queryKey: reviewKeys.all });
-              void client.invalidateQueries({ queryKey: ['resume', opinion.resume_hash] });
+              void client.invalidateQueries({ queryKey: resumeKeys.one(opinion.resume_hash) });
             }}
             onDeleted={() => {
               client.removeQueries({ queryKey: reviewKeys.opinion(id) });
               void client.invalidateQueries({ queryKey: reviewKeys.all });
-              void client.invalidateQueries({ queryKey: ['resume', opinion.resume_hash] });
+              void client.invalidateQueries({ queryKey: resumeKeys.one(opinion.resume_hash) });
               navigate(resumeLink, { replace: true });
             }}
           />

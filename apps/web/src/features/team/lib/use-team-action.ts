@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import type { ApiAnswer } from '@/shared/api/api-client.ts';
 import type { FieldErrors } from '@/shared/api/api-error.ts';
 import { handleFormError } from '@/shared/api/error-handlers.ts';
+import { teamKeys } from './query-keys.ts';
 
 /**
  * Runs a team call: one at a time, a notice with the server's message, the team reloaded and
@@ -33,7 +34,7 @@ export function useTeamAction(onChanged?: () => void) {
         return handleFormError(error);
       } finally {
         setPending(null);
-        await queryClient.invalidateQueries({ queryKey: ['team'] });
+        await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       }
     },
     [pending, queryClient, onChanged],

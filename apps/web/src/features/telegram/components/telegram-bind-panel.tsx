@@ -8,6 +8,7 @@ import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { checkBinding } from '../api/check-binding.ts';
 import { TG_TEXT } from '../lib/texts.ts';
 import classes from './telegram.module.css';
+import { telegramKeys } from '../lib/query-keys.ts';
 
 type TelegramBindPanelProps = {
   /** The bot's deep link with the one-time token. */
@@ -31,7 +32,7 @@ export function TelegramBindPanel({ url, onBound, extraActions }: TelegramBindPa
     try {
       const link = await checkBinding();
       if (link === '') {
-        await queryClient.invalidateQueries({ queryKey: ['telegram'] });
+        await queryClient.invalidateQueries({ queryKey: telegramKeys.all });
         onBound();
       } else {
         setProblem(link === null ? TG_TEXT.notConfigured : TG_TEXT.notBound);

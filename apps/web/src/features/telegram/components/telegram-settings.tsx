@@ -7,6 +7,7 @@ import { useSession } from '@/shared/session/session-store.ts';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { useTelegramState } from '../api/get-telegram-state.ts';
 import { unbindTelegram } from '../api/unbind-telegram.ts';
+import { telegramKeys } from '../lib/query-keys.ts';
 
 type TelegramSettingsProps = { onOpenBind: () => void };
 
@@ -27,7 +28,7 @@ export function TelegramSettings({ onOpenBind }: TelegramSettingsProps) {
       handleErrorWithoutRedirect(error);
     } finally {
       setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: ['telegram'] });
+      await queryClient.invalidateQueries({ queryKey: telegramKeys.all });
     }
   };
 

@@ -60,7 +60,7 @@ export function VacancyEditPage({ dictionaries }: VacancyEditorPageProps) {
 
   const onSaved = (saved: Vacancy, message: string | undefined) => {
     client.setQueryData(vacancyKeys.one(saved.id), saved);
-    void client.invalidateQueries({ queryKey: ['vacancy', 'list'] });
+    void client.invalidateQueries({ queryKey: [...vacancyKeys.all, 'list'] });
     notifications.show({ message: message ?? 'Изменения сохранены', color: 'teal', withBorder: true });
     if (saved.status === 'published' && vacancy.status !== 'published') navigate(`/vacancy/${saved.id}`);
   };
