@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { userChannel } from '@hr/contract/realtime';
 import { hmac, safeEqual } from './crypto.ts';
 import { Outage } from './outage.ts';
 import { connectRedis } from './redis.ts';
@@ -98,7 +99,7 @@ export class RealtimeHub {
   /** The user id the token opens `channel` for, or null. */
   verifyChannelToken(channel: string, token: string, now = Date.now()): number | null {
     const [id, expires, mac] = token.split('.');
-    if (!id || !expires || !mac || channel !== `user.${id}`) return null;
+    if (!id || !expires || !mac || channel !== userChannel(Number(id))) return null;
     if (Number(expires) * 1000 < now) return null;
     return safeEqual(mac, hmac(this.secret, `channel:user.${id}:${expires}`)) ? Number(id) : null;
   }

@@ -58,11 +58,5 @@ export function sanitizeHtml(input: string): string {
   return out;
 }
 
-/** Visible characters: text without tags, white space collapsed. */
-export function visibleText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Visible characters: text without tags, entities decoded, white space collapsed (the contract's one helper). */
+export { visibleTextOf as visibleText } from '@hr/contract/html';

@@ -1,14 +1,14 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { SOCKET_BAD_MESSAGE, SOCKET_CLIENT_EVENT, SOCKET_CONTROL_EVENT, SOCKET_REVOKED } from '@hr/contract/realtime';
 import { CHANNEL_TOKEN_TTL_SECONDS, type RealtimeHub } from '../lib/realtime.ts';
 
 type ClientMessage = { event?: string; channel?: string; auth?: string };
 
 /** Internal channel (no client can subscribe to it: tokens open `user.{id}` only). */
 const REVOKE_CHANNEL = 'internal.session-revoked';
-/** Close code a client sees when its user's sessions ended (logout, password reset). */
-export const SOCKET_REVOKED = 4001;
+export { SOCKET_REVOKED };
 
 type Subscription = { userId: number; socket: WebSocket; off: () => void; expiryTimer: NodeJS.Timeout };
 
@@ -84,7 +84,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, hub: Realtime
         () => {
           if (!subscriptions.has(channel)) return;
           drop(channel);
-          send({ event: 'subscription_expired', channel });
+          send({ event: SOCKET_CONTROL_EVENT.subscriptionExpired, channel });
         },
         Math.max(0, tokenExpiryMs(token) - Date.now()),
       );
@@ -94,14 +94,14 @@ export async function registerRealtimeSocket(app: FastifyInstance, hub: Realtime
       try {
         msg = JSON.parse(String(raw));
       } catch {
-        return send({ event: 'error', data: { message: 'Некорректное сообщение' } });
+        return send({ event: SOCKET_CONTROL_EVENT.error, data: { message: SOCKET_BAD_MESSAGE } });
       }
-      if (!msg || typeof msg !== 'object') return send({ event: 'error', data: { message: 'Некорректное сообщение' } });
-      if (msg.event === 'ping') return send({ event: 'pong' });
-      if (msg.event === 'subscribe' && typeof msg.channel === 'string') {
+      if (!msg || typeof msg !== 'object') return send({ event: SOCKET_CONTROL_EVENT.error, data: { message: SOCKET_BAD_MESSAGE } });
+      if (msg.event === SOCKET_CLIENT_EVENT.ping) return send({ event: SOCKET_CONTROL_EVENT.pong });
+      if (msg.event === SOCKET_CLIENT_EVENT.subscribe && typeof msg.channel === 'string') {
         const token = typeof msg.auth === 'string' ? msg.auth : '';
         const userId = acceptToken(msg.channel, token);
-        if (userId === null) return send({ event: 'subscription_error', channel: msg.channel, data: { status: 403 } });
+        if (userId === null) return send({ event: SOCKET_CONTROL_EVENT.subscriptionError, channel: msg.channel, data: { status: 403 } });
         const current = subscriptions.get(msg.channel);
         if (current) {
           // A renewal: the listener stays, only the deadline moves.
@@ -114,9 +114,9 @@ export async function registerRealtimeSocket(app: FastifyInstance, hub: Realtime
           if (!byUser.has(userId)) byUser.set(userId, new Set());
           byUser.get(userId)?.add(sub);
         }
-        return send({ event: 'subscribed', channel: msg.channel });
+        return send({ event: SOCKET_CONTROL_EVENT.subscribed, channel: msg.channel });
       }
-      if (msg.event === 'unsubscribe' && typeof msg.channel === 'string') drop(msg.channel);
+      if (msg.event === SOCKET_CLIENT_EVENT.unsubscribe && typeof msg.channel === 'string') drop(msg.channel);
     });
     socket.on('close', () => {
       for (const channel of [...subscriptions.keys()]) drop(channel);

@@ -1,8 +1,7 @@
-import { errorBody, paginated, success } from '@hr/contract';
-import { notificationItem } from '@hr/contract/notify';
+import { errorBody, pageOnlyQuery, paginated, success } from '@hr/contract';
+import { markReadAnswer, markReadBody, notificationItem, unreadCountAnswer } from '@hr/contract/notify';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { listNotifications, markRead, unreadCount } from './notify.service.ts';
@@ -22,11 +21,7 @@ export function notifyRoutes(ctx: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags,
-          // `t` is the client's cache-buster timestamp (SEED 7); accepted and ignored.
-          querystring: z.object({
-            page: z.coerce.number().int().min(1, { error: 'Номер страницы начинается с 1' }).default(1),
-            t: z.string().optional(),
-          }),
+          querystring: pageOnlyQuery,
           response: { 200: success(paginated(item)), ...errors },
         },
       },
@@ -38,13 +33,13 @@ export function notifyRoutes(ctx: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags,
-          body: z.object({ ids: z.array(z.coerce.number().int().positive()).max(500).optional() }).nullish(),
-          response: { 200: success(z.object({ marked: z.number() })), ...errors },
+          body: markReadBody,
+          response: { 200: success(markReadAnswer), ...errors },
         },
       },
       async (request) => ok({ marked: await markRead(ctx, currentUser(request).id, request.body?.ids) }),
     );
 
-    app.get('/message/unread_count', { schema: { tags, response: { 200: success(z.number()), ...errors } } }, async (request) => ok(await unreadCount(ctx, currentUser(request).id)));
+    app.get('/message/unread_count', { schema: { tags, response: { 200: success(unreadCountAnswer), ...errors } } }, async (request) => ok(await unreadCount(ctx, currentUser(request).id)));
   };
 }

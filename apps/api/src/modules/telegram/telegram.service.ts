@@ -1,3 +1,4 @@
+import { REALTIME_EVENT, userChannel } from '@hr/contract/realtime';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { GrammyError } from 'grammy';
 import type { AppContext } from '../../context.ts';
@@ -128,7 +129,7 @@ export async function bindChat(ctx: AppContext, rawToken: string, chatId: string
     return { kind: 'bound', userId: row.userId };
   });
   if (result.kind === 'bound') {
-    await ctx.realtime.publish({ channel: `user.${result.userId}`, event: 'telegram.bound', data: { bound: true } }).catch(() => {});
+    await ctx.realtime.publish({ channel: userChannel(result.userId), event: REALTIME_EVENT.telegramBound, data: { bound: true } }).catch(() => {});
   }
   return result;
 }
@@ -147,7 +148,7 @@ export async function unbind(ctx: AppContext, userId: number): Promise<boolean> 
   });
   if (!chatId) return false;
   ctx.queue.kick();
-  await ctx.realtime.publish({ channel: `user.${userId}`, event: 'telegram.bound', data: { bound: false } }).catch(() => {});
+  await ctx.realtime.publish({ channel: userChannel(userId), event: REALTIME_EVENT.telegramBound, data: { bound: false } }).catch(() => {});
   return true;
 }
 
@@ -209,7 +210,7 @@ export async function forgetChat(ctx: AppContext, chatId: string): Promise<void>
     .where(eq(users.telegramChatId, chatId))
     .returning({ id: users.id });
   for (const u of gone) {
-    await ctx.realtime.publish({ channel: `user.${u.id}`, event: 'telegram.bound', data: { bound: false } }).catch(() => {});
+    await ctx.realtime.publish({ channel: userChannel(u.id), event: REALTIME_EVENT.telegramBound, data: { bound: false } }).catch(() => {});
   }
 }
 

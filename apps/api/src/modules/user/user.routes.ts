@@ -7,6 +7,7 @@ import { currentUser, requireUser } from '../../plugins/session.ts';
 import { changePassword, confirmProfile, getPerson, getProfile, updateProfile } from './profile.service.ts';
 import { accessMapOf, mainInfoOf } from './user.policy.ts';
 import { ok } from '../../lib/envelope.ts';
+import { channelTokenAnswer, userChannel } from '@hr/contract/realtime';
 
 const tags = ['user'];
 
@@ -53,9 +54,9 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     // A short-lived token for the private real-time channel user.{id} (SEED 7).
-    app.post('/csrf-token', { schema: { tags, response: { 200: success(z.object({ token: z.string(), channel: z.string() })), 401: errorBody, 419: errorBody } } }, async (request) => {
+    app.post('/csrf-token', { schema: { tags, response: { 200: success(channelTokenAnswer), 401: errorBody, 419: errorBody } } }, async (request) => {
       const user = currentUser(request);
-      return ok({ token: ctx.realtime.channelToken(user.id), channel: `user.${user.id}` });
+      return ok({ token: ctx.realtime.channelToken(user.id), channel: userChannel(user.id) });
     });
   };
 }

@@ -1,3 +1,4 @@
+import { REALTIME_EVENT } from '@hr/contract/realtime';
 import { useRealtime } from '@/features/notify/realtime/use-realtime.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { queryClient } from '../query-client.ts';
@@ -24,12 +25,12 @@ export function useRealtimeBridge(): void {
   const { user } = useSession();
   useRealtime(user?.id, {
     onEvent: (event) => {
-      if (event.event === 'notification') {
+      if (event.event === REALTIME_EVENT.notification) {
         reload(notifyKeys.all, teamKeys.all, reviewKeys.all, resumeKeys.all, vacancyKeys.all);
         refreshAccess();
-      } else if (event.event === 'notification.read') {
+      } else if (event.event === REALTIME_EVENT.notificationRead) {
         reload(notifyKeys.all);
-      } else if (event.event === 'telegram.bound') {
+      } else if (event.event === REALTIME_EVENT.telegramBound) {
         reload(telegramKeys.all, userKeys.profiles);
       }
     },

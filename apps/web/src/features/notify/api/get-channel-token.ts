@@ -1,6 +1,7 @@
+import type { ChannelToken } from '@hr/contract/realtime';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
-export type ChannelToken = { token: string; channel: string };
+export type { ChannelToken };
 
 /** POST /api/user/csrf-token — a short-lived token for the private real-time channel `user.{id}`. */
 export async function fetchChannelToken(): Promise<ChannelToken> {

@@ -1,4 +1,4 @@
-import type { Paginated } from '@hr/contract';
+import { nextPageOf, type Paginated } from '@hr/contract';
 import type { NotificationItem } from '@hr/contract/notify';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
@@ -21,7 +21,7 @@ export function useNotifications(userId: number | undefined, options: { enabled?
     queryKey: notificationsQueryKey(userId),
     queryFn: ({ pageParam }) => fetchNotifications(pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     enabled: Boolean(userId) && (options.enabled ?? true),
     staleTime: 30_000,
   });

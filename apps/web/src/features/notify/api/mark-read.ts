@@ -1,9 +1,10 @@
+import type { MarkReadAnswer } from '@hr/contract/notify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
 /** POST /api/notify/message/read {ids} — or no body: every notification of the user. */
 export function markNotificationsRead(ids?: readonly number[]) {
-  return postWithCsrf<{ marked: number }>('/api/notify/message/read', ids ? { ids } : undefined);
+  return postWithCsrf<MarkReadAnswer>('/api/notify/message/read', ids ? { ids } : undefined);
 }
 
 /** Marks read and reloads the list and the unread count. */

@@ -3,7 +3,8 @@ import { Badge, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { plainText, whenText } from '../lib/notification-text.ts';
+import { visibleTextOf } from '@hr/contract/html';
+import { whenText } from '../lib/notification-text.ts';
 import type { NotificationItem } from '../api/get-notifications.ts';
 import classes from './notify.module.css';
 import { notifyKeys } from '../lib/query-keys.ts';
@@ -54,7 +55,7 @@ export function NotifyItem({ item, onOpen, renderInviteAnswer }: NotifyItemProps
               {whenText(item.data.created_at)}
             </time>
           </span>
-          {item.data.message ? <span className={classes.message}>{plainText(item.data.message)}</span> : null}
+          {item.data.message ? <span className={classes.message}>{visibleTextOf(item.data.message)}</span> : null}
           {answered ? (
             <Badge
               component="span"

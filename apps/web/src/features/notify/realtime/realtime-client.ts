@@ -1,7 +1,7 @@
-import type { ChannelToken } from '../api/get-channel-token.ts';
+import { type ChannelToken, SOCKET_CLIENT_EVENT, SOCKET_CONTROL_EVENT, type SocketMessage } from '@hr/contract/realtime';
 
-/** What the server pushes: `{event, channel, data}` (`notification`, `notification.read`, `telegram.bound`). */
-export type RealtimeEvent = { event: string; channel?: string; data?: unknown };
+/** What the server pushes: `{event, channel, data}` (REALTIME_EVENT in the contract). */
+export type RealtimeEvent = SocketMessage;
 
 export type RealtimeOptions = {
   /** `ws(s)://host/ws` */
@@ -74,7 +74,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     try {
       const { token, channel } = await getToken();
       if (stopped || socket !== ws || ws.readyState !== WebSocket.OPEN) return;
-      ws.send(JSON.stringify({ event: 'subscribe', channel, auth: token }));
+      ws.send(JSON.stringify({ event: SOCKET_CLIENT_EVENT.subscribe, channel, auth: token }));
     } catch {
       // No token (network, session gone): try again later with a new socket.
       if (socket === ws) ws.close();
@@ -88,21 +88,21 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     } catch {
       return;
     }
-    if (!message || typeof message.event !== 'string' || message.event === 'pong') return;
-    if (message.event === 'subscribed') {
+    if (!message || typeof message.event !== 'string' || message.event === SOCKET_CONTROL_EVENT.pong) return;
+    if (message.event === SOCKET_CONTROL_EVENT.subscribed) {
       attempt = 0;
       if (subscribedOnce && !renewing) onResubscribed?.();
       renewing = false;
       subscribedOnce = true;
       return;
     }
-    if (message.event === 'subscription_expired') {
+    if (message.event === SOCKET_CONTROL_EVENT.subscriptionExpired) {
       // Pushes may have been missed since the expiry: the next `subscribed` reloads.
       renewing = false;
       if (socket) void subscribe(socket);
       return;
     }
-    if (message.event === 'subscription_error') {
+    if (message.event === SOCKET_CONTROL_EVENT.subscriptionError) {
       socket?.close();
       return;
     }
@@ -123,7 +123,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       void subscribe(ws);
       window.clearInterval(pingTimer);
       pingTimer = window.setInterval(() => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ event: 'ping' }));
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ event: SOCKET_CLIENT_EVENT.ping }));
       }, pingEveryMs);
       window.clearInterval(renewTimer);
       renewTimer = window.setInterval(() => {
