@@ -10,6 +10,7 @@ export const BULK_FAVOURITES_MAX = 1000;
 export const FAVOURITE_MSG = {
   added: 'Кандидат добавлен в избранное',
   removed: 'Кандидат удалён из избранного',
+  notInList: 'Кандидата нет в избранном',
   noteLong: `Заметка — не длиннее ${FAVOURITE_NOTE_MAX} символов`,
   hashInvalid: 'Неверный идентификатор резюме',
   bulkEmpty: 'Выберите хотя бы одно резюме',

@@ -1,4 +1,4 @@
-import type { Paginated, ResumeCard } from '@hr/contract';
+import { FAVOURITE_MSG, type FavouriteBulkAnswer, type FavouriteEntry, type Paginated, type ResumeCard } from '@hr/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { favourites, resumes, type UserRow } from '../../db/schema/index.ts';
@@ -6,11 +6,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { teamUserIds } from '../team/team.service.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../resume/resume.card.ts';
-import { canMassSearch, canSeeCandidateNames } from '../resume/resume.policy.ts';
+import { canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 import { pageOf } from '@hr/contract/pagination';
-
-export const BULK_FAVOURITES_MAX = 1000;
 
 /** The member's favourites and the team's, newest first, each marked with who added it. */
 export async function listFavourites(ctx: AppContext, user: AuthUser, page: number, perPage: number): Promise<Paginated<ResumeCard>> {
@@ -43,19 +41,19 @@ export async function listFavourites(ctx: AppContext, user: AuthUser, page: numb
   return pageOf(data, total, page, perPage);
 }
 
-export async function getFavourite(ctx: AppContext, user: UserRow, hash: string) {
+export async function getFavourite(ctx: AppContext, user: UserRow, hash: string): Promise<FavouriteEntry> {
   const resume = await findClubResume(ctx, hash);
   const [row] = await ctx.database.db
     .select()
     .from(favourites)
     .where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, resume.id)))
     .limit(1);
-  if (!row) throw new AppError('not_found', 'Кандидата нет в избранном');
+  if (!row) throw new AppError('not_found', FAVOURITE_MSG.notInList);
   return { hash, note: row.note, created_at: row.createdAt.toISOString() };
 }
 
 /** Adds (or updates the note of) a favourite. */
-export async function addFavourite(ctx: AppContext, user: UserRow, hash: string, note: string | null) {
+export async function addFavourite(ctx: AppContext, user: UserRow, hash: string, note: string | null): Promise<FavouriteEntry> {
   const resume = await findClubResume(ctx, hash);
   const [row] = await ctx.database.db
     .insert(favourites)
@@ -72,12 +70,11 @@ export async function removeFavourite(ctx: AppContext, user: UserRow, hash: stri
     .delete(favourites)
     .where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, resume.id)))
     .returning({ id: favourites.id });
-  if (!gone.length) throw new AppError('not_found', 'Кандидата нет в избранном');
+  if (!gone.length) throw new AppError('not_found', FAVOURITE_MSG.notInList);
 }
 
-/** mass_search: keeps many search results at once; unknown hashes are skipped and counted. */
-export async function addFavouritesInBulk(ctx: AppContext, user: UserRow, hashes: string[]) {
-  if (!canMassSearch(user)) throw new AppError('forbidden');
+/** Keeps many search results at once (the route checks `mass_search`); unknown hashes are skipped and counted. */
+export async function addFavouritesInBulk(ctx: AppContext, user: UserRow, hashes: string[]): Promise<FavouriteBulkAnswer> {
   const unique = [...new Set(hashes)];
   const found = await ctx.database.db
     .select({ id: resumes.id })

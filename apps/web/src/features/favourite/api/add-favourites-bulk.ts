@@ -1,13 +1,14 @@
+import type { FavouriteBulkAnswer } from '@hr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, fetchCsrfCookie } from '@/shared/api/api-client.ts';
 import { favouritesQueryKey } from './get-favourites.ts';
 
-export type BulkFavouritesResult = { added: number; skipped: number };
+export type { FavouriteBulkAnswer as BulkFavouritesResult };
 
 /** POST /api/favourite/bulk {hashes} — mass_search: keeps many search results at once. */
-export async function addFavouritesBulk(hashes: readonly string[]): Promise<BulkFavouritesResult> {
+export async function addFavouritesBulk(hashes: readonly string[]): Promise<FavouriteBulkAnswer> {
   await fetchCsrfCookie();
-  const answer = await apiPost<BulkFavouritesResult>('/api/favourite/bulk', { hashes });
+  const answer = await apiPost<FavouriteBulkAnswer>('/api/favourite/bulk', { hashes });
   return answer.res;
 }
 

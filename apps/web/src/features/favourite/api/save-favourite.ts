@@ -1,8 +1,9 @@
+import type { FavouriteEntry } from '@hr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, fetchCsrfCookie } from '@/shared/api/api-client.ts';
 import { favouritesQueryKey } from './get-favourites.ts';
 
-export type FavouriteEntry = { hash: string; note: string | null; created_at: string };
+export type { FavouriteEntry };
 
 /** POST /api/favourite/{hash} {note?} — adds the candidate, or updates the note. */
 export async function saveFavourite(hash: string, note: string | null): Promise<FavouriteEntry> {
