@@ -35,6 +35,7 @@ import {
   type PageOptions,
   isHeavyText,
   pageSql,
+  RELOC_RECENT_ROWS,
   type RankMode,
   sampleScale,
   type SearchSpec,
@@ -68,6 +69,8 @@ export type SearchTuning = {
   countCheckLimit: number;
   /** The time box of the title-tier walk of big relevance-ordered results (0: never walk). */
   walkTimeoutMs: number;
+  /** The recent movers a walked page checks row by row before it asks the text index instead. */
+  relocRecentRows: number;
   /**
    * The time box of an exact count or exact facets (0: none). The sample judges the result, not
    * the rows the statement has to read to count it: a small result among many candidates (common
@@ -96,6 +99,7 @@ export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.Proces
     exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
     countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
     walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
+    relocRecentRows: num('SEARCH_RELOC_RECENT_ROWS', RELOC_RECENT_ROWS),
     exactTimeoutMs: num('SEARCH_EXACT_TIMEOUT_MS', ctx.config.isTest ? 0 : 150),
   };
   // Pages are kept shorter than counts, and never when counts are not kept at all.
@@ -439,9 +443,10 @@ async function cityOrderPage(run: SqlRunner, spec: SearchSpec, o: PageOptions, t
 
 /**
  * The page of a big relevance-ordered result from its first tier without the title index
- * (walkTierSql): the walk of the chosen cities under a time limit and the people moving there, at
- * once, merged. The ids of the page, or null when that does not decide it (the walk ran out of
- * time, or the first tier has fewer resumes than the page needs) and pageSql has to.
+ * (walkTierSql): the walk of the chosen cities under a time limit, then the people moving there who
+ * were updated no earlier than the walk's last resident (the rest cannot reach the page), merged.
+ * The ids of the page, or null when that does not decide it (the walk ran out of time, or the
+ * first tier has fewer resumes than the page needs) and pageSql has to.
  */
 async function walkTier(
   run: SqlRunner,
@@ -450,21 +455,22 @@ async function walkTier(
   tuning: SearchTuning,
   trace?: Traced[],
 ): Promise<number[] | null> {
-  const parts = walkTierSql(spec, o);
+  const parts = walkTierSql(spec, o, tuning.relocRecentRows);
   if (!parts) return null;
   trace?.push({ name: 'walk', sql: parts.walk });
-  const walk = run.queryWith<KeyRow>(parts.walk, { settings: WALK_SETTINGS, timeoutMs: tuning.walkTimeoutMs }).catch((e) => {
+  const walked = await run.queryWith<KeyRow>(parts.walk, { settings: WALK_SETTINGS, timeoutMs: tuning.walkTimeoutMs }).catch((e) => {
     if (e instanceof QueryTimeout) return null;
     throw e;
   });
-  const reloc = parts.reloc ? traced<KeyRow>(run, trace, 'reloc', parts.reloc) : Promise.resolve([]);
-  const [a, b] = await Promise.all([walk, reloc]);
-  if (!a) return null;
+  if (!walked) return null;
   const depth = o.offset + o.limit;
-  const merged = [...a, ...b]
-    .filter((r) => r.id !== null)
-    .sort(compareKeys('publication_time'))
-    .slice(0, depth);
+  const residents = walked.filter((r) => r.id !== null);
+  const bound = residents.length >= depth ? (residents[depth - 1] as KeyRow) : null;
+  const relocSql = parts.reloc?.(bound);
+  let movers = relocSql ? await traced<KeyRow>(run, trace, 'reloc', relocSql) : [];
+  // A row without an id: too many recent movers to check one by one; the text index first then.
+  if (bound && movers.some((r) => r.id === null)) movers = await traced<KeyRow>(run, trace, 'reloc', parts.reloc?.(bound, true) as Sql);
+  const merged = [...residents, ...movers.filter((r) => r.id !== null)].sort(compareKeys('publication_time')).slice(0, depth);
   if (merged.length < depth) return null;
   return merged.slice(o.offset).map((r) => Number(r.id));
 }

@@ -732,6 +732,8 @@ const CITY_BRANCHES = 12;
 const WALK_MAX_DEPTH = 200;
 /** The people moving to the chosen cities are first looked for among this many resumes in page order. */
 const RELOC_WALK_ROWS = 3000;
+/** The recent movers a bounded `reloc` checks row by row before it gives way to the text index. */
+export const RELOC_RECENT_ROWS = 2000;
 
 /** The ids of one page, in order, as `(id, n)`. */
 function pageIds(spec: SearchSpec, f: Filters, o: PageOptions, p: Params): string {
@@ -803,11 +805,15 @@ export function pageSql(spec: SearchSpec, o: PageOptions): Sql {
  * and merges the two in JS. Both return (id, key: the update time in µs), freshest first, at most `depth` rows. Null
  * when the search has no first tier or the page is too deep to walk to.
  */
-export function walkTierSql(spec: SearchSpec, o: PageOptions): { walk: Sql; reloc: Sql | null } | null {
+export function walkTierSql(
+  spec: SearchSpec,
+  o: PageOptions,
+  recentRows = RELOC_RECENT_ROWS,
+): { walk: Sql; reloc: ((bound: KeyRow | null, textFirst?: boolean) => Sql | null) | null } | null {
   const depth = o.offset + o.limit;
   if (o.order !== 'relevance' || o.rankMode !== 'tiered' || depth > WALK_MAX_DEPTH) return null;
   if (spec.cityIds && spec.cityIds.length > CITY_BRANCHES) return null;
-  const build = (part: 'walk' | 'reloc'): Sql | null => {
+  const build = (part: 'walk' | 'reloc', bound: KeyRow | null = null, textFirst = false): Sql | null => {
     const p = new Params();
     const f = buildFilters(spec, p);
     const text = f.text;
@@ -825,10 +831,28 @@ export function walkTierSql(spec: SearchSpec, o: PageOptions): { walk: Sql; relo
     if (part === 'reloc') {
       if (!f.cityRef || spec.relocation === 'living' || spec.relocation === 'living_but_relocation') return null;
       const c = f.cityRef;
+      const movers = `NOT coalesce(r.city_id = ANY(${c}), false) AND ${RELOCATES_TO} && ${c} AND ${allOf(nonText)}`;
+      const key = ORDERS.publication_time.keyExpr.replace(/\br\./g, 'm.');
+      // Movers updated before the walk's last resident cannot reach the page.
+      const recent =
+        bound && bound.key !== null ? ORDERS.publication_time.notAfter(p.add(String(bound.key), ORDERS.publication_time.cast)) : 'true';
+      if (recent !== 'true' && !textFirst) {
+        // The recent movers come from the update-time index and the city's, the text is checked on
+        // them row by row: a common word's whole posting list is not read. Past `recentRows`
+        // candidates a last row without an id says so (the service then asks with the text first).
+        const check = text.tierOn ? `${tierOn('m.title')} AND ${recheck('m')}` : recheck('m');
+        return {
+          text: `WITH m AS MATERIALIZED (
+              SELECT r.id, r.updated_at, r.title FROM resumes r WHERE ${movers} AND ${recent} LIMIT ${recentRows + 1})
+            (SELECT id, ${key} AS key FROM m WHERE ${check} ORDER BY updated_at DESC, id DESC LIMIT ${depth})
+            UNION ALL SELECT NULL, NULL WHERE (SELECT count(*) FROM m) > ${recentRows}`,
+          values: p.values,
+        };
+      }
       return {
-        text: `SELECT id, ${ORDERS.publication_time.keyExpr.replace(/\br\./g, 'm.')} AS key FROM (
+        text: `SELECT id, ${key} AS key FROM (
             SELECT r.id, r.updated_at FROM resumes r
-            WHERE NOT coalesce(r.city_id = ANY(${c}), false) AND ${RELOCATES_TO} && ${c} AND ${allOf(nonText)} AND ${tierOn('r.title')}
+            WHERE ${movers} AND ${recent} AND ${tierOn('r.title')}
               AND ${text.tierOn ? 'true' : allOf(f.textWheres)}
             OFFSET 0) m
           WHERE ${text.tierOn ? recheck('m') : 'true'}
@@ -859,7 +883,8 @@ export function walkTierSql(spec: SearchSpec, o: PageOptions): { walk: Sql; relo
     };
   };
   const walk = build('walk');
-  return walk ? { walk, reloc: build('reloc') } : null;
+  if (!walk) return null;
+  return { walk, reloc: build('reloc') ? (bound, textFirst) => build('reloc', bound, textFirst) : null };
 }
 
 /** The cards of these resumes, in this order (with the raw highlights when there is text). */

@@ -489,6 +489,10 @@ describe('orders and pages', () => {
     const plain = { ...tuning, walkTimeoutMs: 0 };
     expect((await searchResumes(built.ctx, q1, null, plain)).data.map((c) => c.hash)).toEqual(first.data.map((c) => c.hash));
     expect((await searchResumes(built.ctx, q2, null, plain)).data.map((c) => c.hash)).toEqual(second.data.map((c) => c.hash));
+    // And so do they when the recent movers are too many to check one by one (the text index first).
+    const textFirst = { ...tuning, relocRecentRows: 0 };
+    expect((await searchResumes(built.ctx, q1, null, textFirst)).data.map((c) => c.hash)).toEqual(first.data.map((c) => c.hash));
+    expect((await searchResumes(built.ctx, q2, null, textFirst)).data.map((c) => c.hash)).toEqual(second.data.map((c) => c.hash));
   });
 
   it('pages of 20/50/100, last_page, depth capped at 2000', async () => {
