@@ -1,3 +1,12 @@
+import {
+  EDUCATION_MESSAGE_MAX,
+  EDUCATION_MSG,
+  EDUCATION_TITLE_MAX,
+  type EducationConfirmAnswer,
+  type EducationMessage,
+  type EducationRemindAnswer,
+  educationLink,
+} from '@hr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { sanitizeHtml, visibleText } from '../../lib/sanitize-html.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,17 +19,14 @@ import { RealtimeHub } from '../../lib/realtime.ts';
 import { type Audience, type NotifyDeps, notifyMany } from '../notify/notify.service.ts';
 
 export type EducationInput = { title: string; message: string; educationId: number };
-export type EducationMessage = { id: number; title: string; message: string; education_id: number; url: string; created_at: string };
+export type { EducationMessage };
 
 /** What creating an announcement needs: the CLI has no server, so no queue to kick and maybe no hub. */
 export type EducationDeps = NotifyDeps;
 
-export const EDUCATION_TITLE_MAX = 255;
-export const EDUCATION_MESSAGE_MAX = 5000;
 /** «Напомнить позже» shows the announcement again the next day. */
 export const EDUCATION_REMIND_AFTER = '1 day';
 
-export const educationLink = (id: number) => `/?e_notify=${id}`;
 export const educationSiteUrl = (config: Config, educationId: number) => `${config.educationSiteUrl}/education/${educationId}`;
 
 function checkInput(input: EducationInput): EducationInput {
@@ -119,7 +125,7 @@ function present(config: Config, row: MessageRow): EducationMessage {
 
 export async function getEducationMessage(ctx: AppContext, id: number): Promise<EducationMessage> {
   const [row] = await ctx.database.db.select().from(educationMessages).where(eq(educationMessages.id, id));
-  if (!row) throw new AppError('not_found', 'Анонс не найден');
+  if (!row) throw new AppError('not_found', EDUCATION_MSG.notFound);
   return present(ctx.config, row);
 }
 
@@ -152,13 +158,13 @@ async function upsertState(
 }
 
 /** «Перейти к анонсу»: the user went to the announcement; it is not offered again. */
-export async function confirmEducationMessage(ctx: AppContext, messageId: number, userId: number) {
+export async function confirmEducationMessage(ctx: AppContext, messageId: number, userId: number): Promise<EducationConfirmAnswer> {
   const row = await upsertState(ctx, messageId, userId, 'confirm');
   return { confirmed_at: row.confirmedAt?.toISOString() ?? null };
 }
 
 /** «Напомнить позже»: hidden until the same time tomorrow. */
-export async function remindEducationLater(ctx: AppContext, messageId: number, userId: number) {
+export async function remindEducationLater(ctx: AppContext, messageId: number, userId: number): Promise<EducationRemindAnswer> {
   const row = await upsertState(ctx, messageId, userId, 'remind');
   return { remind_at: row.remindAt?.toISOString() ?? null };
 }

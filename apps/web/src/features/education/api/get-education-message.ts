@@ -1,8 +1,9 @@
+import type { EducationMessage } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 
 /** SEED 3 education message; `url` is the announcement on the education site. */
-export type EducationMessage = { id: number; title: string; message: string; education_id: number; url: string; created_at: string };
+export type { EducationMessage };
 
 /** GET /api/user/education/message/{id} */
 export function fetchEducationMessage(id: number): Promise<EducationMessage> {

@@ -1,6 +1,6 @@
+import type { EducationMessage } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
-import type { EducationMessage } from './get-education-message.ts';
 
 /** GET /api/user/education/pending — the announcement to show now, or null. */
 export function fetchPendingEducation(): Promise<EducationMessage | null> {

@@ -1,6 +1,7 @@
+import type { EducationRemindAnswer } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
 /** POST /api/user/education/message/{id}/remind — «Напомнить позже»: shown again the next day. */
 export function remindEducationLater(id: number) {
-  return postWithCsrf<{ remind_at: string | null }>(`/api/user/education/message/${id}/remind`);
+  return postWithCsrf<EducationRemindAnswer>(`/api/user/education/message/${id}/remind`);
 }
