@@ -2,7 +2,7 @@ import { errorsByField } from '@hr/contract/issues';
 import type { FieldErrors } from '@/shared/api/api-error.ts';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
-type SafeParser = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } } };
+export type SafeParser = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } } };
 
 /**
  * Runs a contract schema on the client and returns its first message per field (or null when valid):

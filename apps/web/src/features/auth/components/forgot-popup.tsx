@@ -1,11 +1,11 @@
 import { forgotBody, MSG, STORAGE_LAST_EMAIL_KEY } from '@hr/contract';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail, IconMailCheck } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { allFieldMessages, isApiError, joinErrors } from '@/shared/api/api-error.ts';
+import { useEffect, useState } from 'react';
+import { allFieldMessages, type FieldErrors, isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { storage } from '@/shared/lib/storage.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { LinkButton } from '@/shared/ui/link-button.tsx';
 import { requestPasswordReset } from '../api/forgot-password.ts';
@@ -16,49 +16,44 @@ type ForgotPopupProps = {
   onBackToLogin: () => void;
 };
 
+/** 422 and 429 (too many requests) show under the e-mail; others go to the SEED 8 handler. */
+function messagesUnderEmail(failure: unknown): FieldErrors {
+  if (isApiError(failure) && (failure.status === 422 || failure.status === 429)) {
+    const messages = allFieldMessages(failure.fieldErrors);
+    return { email: messages.length > 0 ? messages : [failure.payload.message ?? MSG.somethingWrong] };
+  }
+  handleErrorWithoutRedirect(failure);
+  return {};
+}
+
 /** SEED popup 3: «Восстановление доступа». */
 export function ForgotPopup({ opened, onClose, onBackToLogin }: ForgotPopupProps) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { form, formRef, processing, clearErrors, handleSubmit } = useContractForm({
+    initialValues: { email: '' },
+    serverErrors: messagesUnderEmail,
+  });
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh start each time the popup opens
   useEffect(() => {
     if (!opened) return;
-    setEmail(storage.get(STORAGE_LAST_EMAIL_KEY) ?? '');
-    setError(undefined);
+    form.setValues({ email: storage.get(STORAGE_LAST_EMAIL_KEY) ?? '' });
+    clearErrors();
     setSentMessage(null);
   }, [opened]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const invalid = validateWith(forgotBody, { email });
-    if (invalid) {
-      setError(joinErrors(invalid.email));
-      return;
-    }
-    setError(undefined);
-    setSentMessage(null);
-    setProcessing(true);
-    try {
+  const submit = handleSubmit({
+    schema: forgotBody,
+    send: async ({ email }) => {
+      setSentMessage(null);
       const answer = await requestPasswordReset(email.trim());
       setSentMessage(answer.message || MSG.resetSent);
-    } catch (failure) {
-      if (isApiError(failure) && (failure.status === 422 || failure.status === 429)) {
-        const messages = allFieldMessages(failure.fieldErrors);
-        setError(joinErrors(messages.length > 0 ? messages : [failure.payload.message ?? MSG.somethingWrong]));
-      } else {
-        handleErrorWithoutRedirect(failure);
-      }
-    } finally {
-      setProcessing(false);
-    }
-  };
+    },
+  });
 
   return (
     <AppModal opened={opened} onClose={onClose} title="Восстановление доступа">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Укажите e-mail, с которым вы регистрировались, — мы пришлём ссылку для смены пароля.
@@ -69,9 +64,7 @@ export function ForgotPopup({ opened, onClose, onBackToLogin }: ForgotPopupProps
             type="email"
             autoComplete="email"
             leftSection={<IconMail size={18} stroke={1.6} />}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('email')}
             data-autofocus
             required
           />

@@ -1,11 +1,11 @@
 import { loginBody, loginCheckBody, STORAGE_LAST_EMAIL_KEY } from '@hr/contract';
 import { Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail, IconMessage2Code } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { allFieldMessages, isApiError, joinErrors } from '@/shared/api/api-error.ts';
+import { type FormEvent, useEffect } from 'react';
+import { allFieldMessages, type FieldErrors, isApiError, joinErrors } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { storage } from '@/shared/lib/storage.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { LinkButton } from '@/shared/ui/link-button.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
@@ -27,91 +27,64 @@ type LoginPopupProps = {
   onOpenForgot: () => void;
 };
 
-type Errors = { email?: string; password?: string };
+type LoginValues = { email: string; password: string; remember: boolean };
 
-/** Login answers show every server message under the e-mail field (SEED 5); 429 too. */
-function messagesUnderEmail(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  if (error.status === 422) {
+/** Login answers show every server message under the e-mail field (SEED 5); 429 too. Others: the SEED 8 handler. */
+function messagesUnderEmail(error: unknown): FieldErrors {
+  if (isApiError(error) && error.status === 422) {
     const all = allFieldMessages(error.fieldErrors);
-    return joinErrors(all.length > 0 ? all : [error.message]) ?? null;
+    return { email: [joinErrors(all.length > 0 ? all : [error.message]) ?? error.message] };
   }
-  if (error.status === 429) return error.payload.message ?? null;
-  return null;
+  if (isApiError(error) && error.status === 429 && error.payload.message) return { email: [error.payload.message] };
+  handleErrorWithoutRedirect(error);
+  return {};
 }
 
 /** SEED popup 1: «Вход» with a password, or by a one-time code sent to the e-mail. */
 export function LoginPopup(props: LoginPopupProps) {
   const { opened, onClose, variant, onVariantChange, initialEmail } = props;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [processing, setProcessing] = useState(false);
+  const { form, formRef, processing, clearErrors, handleSubmit } = useContractForm<LoginValues>({
+    initialValues: { email: '', password: '', remember: false },
+    serverErrors: messagesUnderEmail,
+  });
+  const { email } = form.getValues();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh start each time the popup opens
   useEffect(() => {
     if (!opened) return;
-    setEmail(initialEmail ?? storage.get(STORAGE_LAST_EMAIL_KEY) ?? '');
-    setPassword('');
-    setErrors({});
+    form.setValues({ email: initialEmail ?? storage.get(STORAGE_LAST_EMAIL_KEY) ?? '', password: '' });
+    clearErrors();
   }, [opened, initialEmail]);
 
   const switchVariant = (next: LoginVariant) => {
-    setErrors({});
+    clearErrors();
     onVariantChange(next);
   };
 
-  const submitPassword = async () => {
-    const invalid = validateWith(loginBody, { email, password, remember });
-    if (invalid) {
-      setErrors({ email: joinErrors(invalid.email), password: joinErrors(invalid.password) });
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
+  const submitPassword = handleSubmit({
+    schema: loginBody,
+    send: async ({ email, password, remember }) => {
       await login({ email: email.trim(), password, remember });
       await props.onLoggedIn(email.trim());
-      setPassword('');
-    } catch (error) {
-      const underEmail = messagesUnderEmail(error);
-      if (underEmail) setErrors({ email: underEmail });
-      else handleErrorWithoutRedirect(error);
-    } finally {
-      setProcessing(false);
-    }
-  };
+      form.setFieldValue('password', '');
+    },
+  });
 
-  const submitCode = async () => {
-    const invalid = validateWith(loginCheckBody, { email });
-    if (invalid) {
-      setErrors({ email: joinErrors(invalid.email) });
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
+  const submitCode = handleSubmit({
+    schema: loginCheckBody,
+    toBody: ({ email }) => ({ email }),
+    send: async ({ email }) => {
       const channels = await checkLoginEmail(email.trim());
       storage.set(STORAGE_LAST_EMAIL_KEY, email.trim());
       props.onCodeSent(email.trim(), channels);
-    } catch (error) {
-      const underEmail = messagesUnderEmail(error);
-      if (underEmail) setErrors({ email: underEmail });
-      else handleErrorWithoutRedirect(error);
-    } finally {
-      setProcessing(false);
-    }
-  };
+    },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    void (variant === 'password' ? submitPassword() : submitCode());
-  };
+  const onSubmit = (event: FormEvent) => void (variant === 'password' ? submitPassword(event) : submitCode(event));
 
   return (
     <AppModal opened={opened} onClose={onClose} title="Вход">
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         {variant === 'password' ? (
           <Stack gap="md">
             <TextInput
@@ -120,23 +93,19 @@ export function LoginPopup(props: LoginPopupProps) {
               type="email"
               autoComplete="username"
               leftSection={<IconMail size={18} stroke={1.6} />}
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={errors.email}
+              {...form.getInputProps('email')}
               data-autofocus={email ? undefined : true}
               required
             />
             <PasswordField
               label="Пароль"
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              error={errors.password}
+              {...form.getInputProps('password')}
               data-autofocus={email ? true : undefined}
               required
             />
             <Group justify="space-between" gap="xs">
-              <Checkbox label="Запомнить меня" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
+              <Checkbox label="Запомнить меня" {...form.getInputProps('remember', { type: 'checkbox' })} />
               <LinkButton onClick={props.onOpenForgot}>Забыли пароль?</LinkButton>
             </Group>
             <Button type="submit" size="md" fullWidth loading={processing}>
@@ -166,9 +135,7 @@ export function LoginPopup(props: LoginPopupProps) {
               type="email"
               autoComplete="username"
               leftSection={<IconMail size={18} stroke={1.6} />}
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={errors.email}
+              {...form.getInputProps('email')}
               data-autofocus
               required
             />

@@ -1,13 +1,9 @@
 import { COMPANY_SIZES, type CompanySize, DEFAULT_COMPANY_SIZE, type RegisterBody, registerBody } from '@hr/contract';
 import { Alert, Autocomplete, Box, Button, Checkbox, Grid, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconAt, IconBrandTelegram, IconBuilding, IconUser } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, joinErrors } from '@/shared/api/api-error.ts';
-import { handleFormError } from '@/shared/api/error-handlers.ts';
-import { focusFirstInvalid } from '@/shared/lib/focus-invalid.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { LinkButton } from '@/shared/ui/link-button.tsx';
@@ -49,8 +45,6 @@ const INITIAL: RegisterValues = {
   has_consultation: false,
 };
 
-const FIELDS = new Set(Object.keys(INITIAL));
-
 type RegisterPopupProps = {
   opened: boolean;
   onClose: () => void;
@@ -88,56 +82,30 @@ function toBody(values: RegisterValues, userToken: string | null | undefined): R
 export function RegisterPopup(props: RegisterPopupProps) {
   const { opened, onClose, userToken, positions, professionAreas } = props;
   const isNarrow = useMediaQuery('(max-width: 62em)');
-  const form = useForm<RegisterValues>({ mode: 'controlled', initialValues: INITIAL });
-  const [processing, setProcessing] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, formRef, processing, formError, handleSubmit } = useContractForm<RegisterValues>({ initialValues: INITIAL });
   const [ignoreToken, setIgnoreToken] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (opened) setIgnoreToken(false);
   }, [opened]);
 
-  const applyErrors = (errors: FieldErrors) => {
-    const known: Record<string, string | undefined> = {};
-    const other: string[] = [];
-    for (const [field, messages] of Object.entries(errors)) {
-      if (FIELDS.has(field)) known[field] = joinErrors(messages);
-      else other.push(...messages);
-    }
-    form.setErrors(known);
-    setFormError(other.length > 0 ? other.join('\n') : null);
-    focusFirstInvalid(formRef.current);
-  };
+  const submit = (withToken: boolean) =>
+    handleSubmit({
+      schema: registerBody,
+      toBody: (values) => toBody(values, withToken ? userToken : null),
+      send: async (body) => {
+        const answer = await register(body);
+        const existing = answer.res?.user;
+        if (existing) {
+          askIfOwnAccount(existing);
+        } else {
+          await props.onRegistered(body.email);
+          form.reset();
+        }
+      },
+    });
 
-  const send = async (values: RegisterValues, withToken: boolean) => {
-    if (processing) return;
-    form.clearErrors();
-    setFormError(null);
-    const body = toBody(values, withToken ? userToken : null);
-    const invalid = validateWith(registerBody, body);
-    if (invalid) {
-      applyErrors(invalid);
-      return;
-    }
-    setProcessing(true);
-    try {
-      const answer = await register(body);
-      const existing = answer.res?.user;
-      if (existing) {
-        askIfOwnAccount(existing, values);
-      } else {
-        await props.onRegistered(body.email);
-        form.reset();
-      }
-    } catch (error) {
-      applyErrors(handleFormError(error));
-    } finally {
-      setProcessing(false);
-    }
-  };
-
-  const askIfOwnAccount = (existing: { email: string; phone: string }, values: RegisterValues) => {
+  const askIfOwnAccount = (existing: { email: string; phone: string }) => {
     showConfirmDialog({
       title: 'Это ваш аккаунт?',
       children: (
@@ -161,15 +129,12 @@ export function RegisterPopup(props: RegisterPopupProps) {
       onConfirm: () => props.onUseExistingAccount(),
       onCancel: () => {
         setIgnoreToken(true);
-        void send(values, false);
+        void submit(false)();
       },
     });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void send(form.getValues(), !ignoreToken);
-  };
+  const onSubmit = (event: FormEvent) => void submit(!ignoreToken)(event);
 
   const formBody = (
     <form ref={formRef} onSubmit={onSubmit} noValidate>

@@ -1,9 +1,6 @@
 import { passwordChangeBody } from '@hr/contract';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { type FieldErrors, joinErrors } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
 import { changePassword, type PasswordChange } from '../api/change-password.ts';
@@ -11,47 +8,27 @@ import { showSuccessNotice } from '../lib/success-notice.tsx';
 
 const EMPTY: PasswordChange = { current_password: '', password: '', password_confirmation: '' };
 
-/** Password change with the current password; the other sessions end on the server. */
+/**
+ * Password change with the current password; the other sessions end on the server. A failed
+ * check also says «Почти готово»; a 422 of the server shows under the fields only.
+ */
 export function PasswordForm() {
-  const [values, setValues] = useState<PasswordChange>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [processing, setProcessing] = useState(false);
+  const { form, formRef, processing, handleSubmit } = useContractForm<PasswordChange>({ initialValues: EMPTY });
+  const field = (key: keyof PasswordChange) => form.getInputProps(key);
 
-  const field = (key: keyof PasswordChange) => ({
-    value: values[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [key]: value }));
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-    },
-    error: joinErrors(errors[key]),
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const invalid = validateWith(passwordChangeBody, values);
-    if (invalid) {
-      setErrors(invalid);
-      showAlmostDoneDialog();
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
+  const submit = handleSubmit({
+    schema: passwordChangeBody,
+    onInvalid: showAlmostDoneDialog,
+    send: async (values) => {
       const answer = await changePassword(values);
-      setValues(EMPTY);
+      form.setValues(EMPTY);
       showSuccessNotice(answer.message ?? 'Пароль изменён');
-    } catch (failure) {
-      setErrors(handleErrorWithoutRedirect(failure));
-    } finally {
-      setProcessing(false);
-    }
-  };
+    },
+  });
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="password-title">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz={20} id="password-title">
             Смена пароля
