@@ -1,4 +1,4 @@
-import { errorBody, success } from '@hr/contract';
+import { errorBody, success, TELEGRAM_MSG, telegramState, telegramUnbindAnswer } from '@hr/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Update } from 'grammy/types';
@@ -8,26 +8,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ensureBotReady, telegramBot } from './telegram.bot.ts';
-import {
-  isTelegramConfigured,
-  registerTelegramWebhook,
-  telegramAuthUrl,
-  unbind,
-  webhookSecret,
-} from './telegram.service.ts';
+import { stateOf } from './telegram.presenter.ts';
+import { registerTelegramWebhook, unbind, webhookSecret } from './telegram.service.ts';
 import { ok } from '../../lib/envelope.ts';
 
-export const TELEGRAM_NOT_CONFIGURED = 'Telegram-бот не настроен';
-export const TELEGRAM_BAD_SECRET = 'Неверный секретный токен Telegram';
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 const tags = ['telegram'];
-const state = z.object({
-  configured: z.boolean(),
-  bound: z.boolean(),
-  bot_name: z.string().nullable(),
-  telegram_auth_url: z.string().nullable(),
-});
 
 /**
  * The bot's webhook and the user's binding calls. Registered without a prefix (full paths below).
@@ -40,9 +27,9 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
     /** Only Telegram knows the secret; without a token there is no bot to talk to. */
     const checkSecret = async (request: FastifyRequest) => {
       const secret = webhookSecret(ctx);
-      if (!secret) throw new AppError('refused', TELEGRAM_NOT_CONFIGURED, { status: 503 });
+      if (!secret) throw new AppError('refused', TELEGRAM_MSG.notConfigured, { status: 503 });
       const sent = request.headers[SECRET_HEADER];
-      if (typeof sent !== 'string' || !safeEqual(sent, secret)) throw new AppError('unauthenticated', TELEGRAM_BAD_SECRET);
+      if (typeof sent !== 'string' || !safeEqual(sent, secret)) throw new AppError('unauthenticated', TELEGRAM_MSG.badSecret);
     };
 
     app.post(
@@ -62,7 +49,7 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const bot = telegramBot(ctx);
-        if (!bot) throw new AppError('refused', TELEGRAM_NOT_CONFIGURED, { status: 503 });
+        if (!bot) throw new AppError('refused', TELEGRAM_MSG.notConfigured, { status: 503 });
         await ensureBotReady(bot);
         // A failure here (the database) answers 500, and Telegram delivers the update again.
         await bot.handleUpdate(request.body as unknown as Update);
@@ -72,7 +59,7 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(
       '/api/user/telegram',
-      { preHandler: requireUser, schema: { tags, response: { 200: success(state), 401: errorBody } } },
+      { preHandler: requireUser, schema: { tags, response: { 200: success(telegramState), 401: errorBody } } },
       async (request) => ok(await stateOf(ctx, currentUser(request))),
     );
 
@@ -80,7 +67,7 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
       '/api/user/telegram/unbind',
       {
         preHandler: requireUser,
-        schema: { tags, response: { 200: success(state.extend({ was_bound: z.boolean() })), 401: errorBody, 419: errorBody } },
+        schema: { tags, response: { 200: success(telegramUnbindAnswer), 401: errorBody, 419: errorBody } },
       },
       async (request) => {
         const user = currentUser(request);
@@ -94,14 +81,5 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
       if (ctx.config.isTest && !ctx.config.telegram.apiRoot) return;
       registerTelegramWebhook(ctx).catch((err) => ctx.log.error({ err }, 'telegram setWebhook failed'));
     });
-  };
-}
-
-async function stateOf(ctx: AppContext, user: { id: number; telegramChatId: string | null }) {
-  return {
-    configured: isTelegramConfigured(ctx),
-    bound: Boolean(user.telegramChatId),
-    bot_name: ctx.config.telegram.botName ?? null,
-    telegram_auth_url: await telegramAuthUrl(ctx, user),
   };
 }

@@ -1,3 +1,4 @@
+import type { Profile } from '@hr/contract';
 import { apiGet } from '@/shared/api/api-client.ts';
 
 /**
@@ -5,6 +6,6 @@ import { apiGet } from '@/shared/api/api-client.ts';
  * '' bound, null the bot is not configured.
  */
 export async function checkBinding(): Promise<string | null> {
-  const profile = await apiGet<{ telegram_auth_url: string | null }>('/api/user/profile');
+  const profile = await apiGet<Pick<Profile, 'telegram_auth_url'>>('/api/user/profile');
   return profile.telegram_auth_url;
 }

@@ -1,8 +1,9 @@
+import type { TelegramState } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 
 /** `telegram_auth_url`: a deep link while not bound, '' once bound, null when the bot is not configured. */
-export type TelegramState = { configured: boolean; bound: boolean; bot_name: string | null; telegram_auth_url: string | null };
+export type { TelegramState };
 
 /** GET /api/user/telegram */
 export function fetchTelegramState(): Promise<TelegramState> {

@@ -1,7 +1,7 @@
+import type { TelegramUnbindAnswer } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
-import type { TelegramState } from './get-telegram-state.ts';
 
 /** POST /api/user/telegram/unbind */
 export function unbindTelegram() {
-  return postWithCsrf<TelegramState & { was_bound: boolean }>('/api/user/telegram/unbind');
+  return postWithCsrf<TelegramUnbindAnswer>('/api/user/telegram/unbind');
 }
