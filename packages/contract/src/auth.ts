@@ -57,6 +57,7 @@ export const registerAnswer = z.object({
   /** Present when `user_token` pointed at an existing account: masked, for «Это ваш аккаунт?». */
   user: z.object({ email: z.string(), phone: z.string() }).optional(),
 });
+export type RegisterAnswer = z.infer<typeof registerAnswer>;
 
 export const forgotBody = z.object({ email: emailField });
 export const resetBody = z
@@ -65,7 +66,11 @@ export const resetBody = z
 export type ResetBody = z.input<typeof resetBody>;
 
 export const loginCheckBody = z.object({ email: emailField });
-export const loginChannels = z.object({ channels: z.object({ email: z.string(), tg: z.string().optional() }) });
+/** Where the login code went: the masked e-mail, and the Telegram nickname when the bot sent it too. */
+export const loginChannelList = z.object({ email: z.string(), tg: z.string().optional() });
+export type LoginChannels = z.infer<typeof loginChannelList>;
+export const loginChannels = z.object({ channels: loginChannelList });
+export type LoginCheckAnswer = z.infer<typeof loginChannels>;
 
 export const codeBody = z.object({
   code: z.union([z.number().int(), z.string().regex(/^\d{4}$/, { error: MSG.codeInvalid }).transform(Number)], { error: MSG.codeInvalid }),

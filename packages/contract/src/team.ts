@@ -43,7 +43,16 @@ export const teamInviteCreateBody = z
     user_id: rowId('Неверный ID участника').optional(),
   })
   .refine((b) => !!b.email || !!b.user_id, { path: ['email'], error: TEAM_MSG.inviteTargetMissing });
+/** Whom a lead invites: an e-mail, or a member found by name (their id). */
+export type TeamInviteTarget = { email: string } | { user_id: number };
 export const teamJoinBody = z.object({ lead_id: rowId('Укажите ID руководителя команды') });
+
+/** `POST /api/user/team/invite` {id, status}: whether the invitation (or join request) was accepted. */
+export const teamInviteAnswer = z.object({ accepted: z.boolean() });
+export type TeamInviteAnswer = z.infer<typeof teamInviteAnswer>;
+/** `POST /api/user/team/invite/create` and `/join`: the invitation or join request made. */
+export const teamInviteCreated = z.object({ id: z.number() });
+export type TeamInviteCreated = z.infer<typeof teamInviteCreated>;
 
 /** The inviter takes back a pending invitation or join request: `DELETE /api/user/team/invite/{id}`. */
 export const teamInviteIdParam = z.object({ id: rowId(TEAM_MSG.inviteNotFound) });

@@ -5,7 +5,9 @@ import {
   TEAM_MSG,
   team,
   teamAnswerBody,
+  teamInviteAnswer,
   teamInviteCreateBody,
+  teamInviteCreated,
   teamInviteIdParam,
   teamJoinBody,
   teamMemberCandidate,
@@ -27,6 +29,7 @@ import {
   removeMember,
 } from './team.service.ts';
 import { ok } from '../../lib/envelope.ts';
+import { authorizeTeam } from './team.policy.ts';
 
 const tags = ['team'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
@@ -40,7 +43,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/invite',
-      { schema: { tags, body: teamAnswerBody, response: { 200: success(z.object({ accepted: z.boolean() })), ...errors } } },
+      { schema: { tags, body: teamAnswerBody, response: { 200: success(teamInviteAnswer), ...errors } } },
       async (request) => {
         const res = await answerInvite(ctx, currentUser(request), request.body.id, request.body.status as 0 | 1);
         const what = res.direction === 'join' ? 'Запрос' : 'Приглашение';
@@ -50,8 +53,12 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/invite/create',
-      { schema: { tags, body: teamInviteCreateBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } },
-      async (request) => ok(await inviteToTeam(ctx, currentUser(request), request.body), 'Приглашение отправлено'),
+      { schema: { tags, body: teamInviteCreateBody, response: { 200: success(teamInviteCreated), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        authorizeTeam(user, 'invite');
+        return ok(await inviteToTeam(ctx, user, request.body), 'Приглашение отправлено');
+      },
     );
 
     // The inviter takes back a pending invitation or join request; anyone else's: 404.
@@ -68,12 +75,16 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/candidates',
       { schema: { tags, querystring: teamMemberSearchQuery, response: { 200: success(z.array(teamMemberCandidate)), ...errors } } },
-      async (request) => ok(await findTeamCandidates(ctx, currentUser(request), request.query.search)),
+      async (request) => {
+        const user = currentUser(request);
+        authorizeTeam(user, 'find_members');
+        return ok(await findTeamCandidates(ctx, user, request.query.search));
+      },
     );
 
     app.post(
       '/join',
-      { schema: { tags, body: teamJoinBody, response: { 200: success(z.object({ id: z.number() })), ...errors } } },
+      { schema: { tags, body: teamJoinBody, response: { 200: success(teamInviteCreated), ...errors } } },
       async (request) => ok(await askToJoin(ctx, currentUser(request), request.body.lead_id), 'Запрос отправлен руководителю команды'),
     );
 
@@ -81,7 +92,9 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       '/member/:id',
       { schema: { tags, params: z.object({ id: rowId() }), response: { 200: success(z.object({})), ...errors } } },
       async (request) => {
-        await removeMember(ctx, currentUser(request), request.params.id);
+        const user = currentUser(request);
+        authorizeTeam(user, 'remove_member');
+        await removeMember(ctx, user, request.params.id);
         return ok({}, 'Участник исключён из команды');
       },
     );

@@ -8,7 +8,7 @@ import { teamInvites, teamMembers, type UserRow, users } from '../../db/schema/i
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { notify } from '../notify/notify.service.ts';
 import { isUniqueViolation } from '../user/user.service.ts';
-import { authorizeTeam, inviterOf, isTeamLead } from './team.policy.ts';
+import { inviterOf, isTeamLead } from './team.policy.ts';
 
 const person = (u: { id: number; name: string; family: string }) => ({ id: u.id, name: u.name, family: u.family });
 const fullName = (u: { name: string; family: string }) => `${u.name} ${u.family}`.trim();
@@ -94,8 +94,8 @@ async function leadOf(db: Db, userId: number): Promise<number | null> {
 }
 
 /** A lead invites a user by e-mail or ID. */
+/** The route has checked that `lead` leads a team (team.policy). */
 export async function inviteToTeam(ctx: AppContext, lead: UserRow, input: { email?: string; user_id?: number }) {
-  authorizeTeam(lead, 'invite');
   const { db } = ctx.database;
   const target = await findTarget(db, input);
   const field = input.user_id ? 'user_id' : 'email';
@@ -209,7 +209,6 @@ export async function cancelInvite(ctx: AppContext, user: UserRow, inviteId: num
  * left out; each one found says whether they are in the team already or invited.
  */
 export async function findTeamCandidates(ctx: AppContext, lead: UserRow, search: string): Promise<TeamMemberCandidate[]> {
-  authorizeTeam(lead, 'find_members');
   const words = search
     .toLocaleLowerCase('ru')
     .split(/[\s,]+/)
@@ -253,7 +252,6 @@ export async function findTeamCandidates(ctx: AppContext, lead: UserRow, search:
 }
 
 export async function removeMember(ctx: AppContext, lead: UserRow, memberId: number) {
-  authorizeTeam(lead, 'remove_member');
   const gone = await ctx.database.db
     .delete(teamMembers)
     .where(and(eq(teamMembers.userId, memberId), eq(teamMembers.leadId, lead.id)))

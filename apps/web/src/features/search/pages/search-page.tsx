@@ -1,3 +1,4 @@
+import { SEARCH_EXACT_COUNT_LIMIT } from '@hr/contract/search-params';
 import { Box, Container, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
@@ -187,7 +188,7 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
             onClose={drawer.close}
             loading={search.isFetching}
             showLabel={
-              result ? `Показать ${result.total_capped ? `более ${formatNumber(10_000)}` : formatNumber(result.total)} резюме` : 'Показать'
+              result ? `Показать ${result.total_capped ? `более ${formatNumber(SEARCH_EXACT_COUNT_LIMIT)}` : formatNumber(result.total)} резюме` : 'Показать'
             }
           >
             {panel(true)}

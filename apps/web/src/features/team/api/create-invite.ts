@@ -1,8 +1,9 @@
+import type { TeamInviteCreated, TeamInviteTarget } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
-export type InviteTarget = { email: string } | { user_id: number };
+export type { TeamInviteTarget as InviteTarget };
 
 /** POST /api/user/team/invite/create {email | user_id} — a lead invites (others: 403). */
-export function createInvite(target: InviteTarget) {
-  return postWithCsrf<{ id: number }>('/api/user/team/invite/create', target);
+export function createInvite(target: TeamInviteTarget) {
+  return postWithCsrf<TeamInviteCreated>('/api/user/team/invite/create', target);
 }
