@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Locator, type Page, expect, request as playwrightRequest } from '@playwright/test';
-import { type Credentials, postJson, registerUser, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
+import { type Credentials, postJson, registerUser, registrationPayload, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
 import { DEMO_ADMIN } from '../fixtures/admin.ts';
 import { type ApiUser, DEMO_LEAD, inviteToTeam, signInApi } from '../fixtures/cabinet.ts';
 import { test } from '../fixtures/test.ts';
-import { dialog, header } from '../fixtures/ui.ts';
+import { dialog, fillRegistration, header } from '../fixtures/ui.ts';
 import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
 
 /**
@@ -32,7 +32,30 @@ type Stop = {
   open?: (page: Page) => Promise<Locator>;
   /** What axe reads when a popup is open (the page under it is a stop of its own). */
   scope?: string;
+  /** Before the page is opened: answers the page will get (a stop that cannot be made through the API). */
+  prepare?: (page: Page) => Promise<void>;
 };
+
+/** An education announcement as the server sends it; axe reads the real popup around it. */
+const EDUCATION_MESSAGE_ID = 2147483001;
+const EDUCATION_MESSAGE = {
+  id: EDUCATION_MESSAGE_ID,
+  title: 'Вебинар «Оценка кандидата по компетенциям»',
+  message:
+    '<p>Разберём структурированное интервью и карту компетенций на примерах участников клуба.</p><ul><li>Четверг, 19:00 по Москве</li><li>Запись для тех, кто не успеет</li></ul>',
+  education_id: 42,
+  url: 'https://example.ru/education/42',
+  created_at: '2026-11-20T09:00:00.000Z',
+};
+
+/** Registration of a new member through the popup (the city search waits 2 s). */
+async function register(page: Page, narrow: boolean): Promise<Locator> {
+  await headerButton(page, 'Регистрация', narrow);
+  const reg = dialog(page, 'Регистрация');
+  await fillRegistration(reg, registrationPayload());
+  await reg.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  return reg;
+}
 
 /** The objects the stops point at; made once per worker through the API. */
 type World = {
@@ -248,6 +271,33 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         open: popup(/Смена пароля/i),
       },
       ...(narrow ? [{ what: 'menu drawer', path: '/', open: openMenu }] : []),
+      {
+        // An invitation link that points at an existing account: the server finds it by the token.
+        what: '«Это ваш аккаунт?» popup',
+        path: '/',
+        open: async (p) => {
+          await p.route('**/register', (route) =>
+            route.fulfill({ json: { status: 'success', res: { user: { email: 'm***a@example.ru', phone: '+7 (9**) ***-**-45' } } } }),
+          );
+          try {
+            await register(p, narrow);
+            const ask = dialog(p, 'Это ваш аккаунт?');
+            await expect(ask).toBeVisible();
+            return ask;
+          } finally {
+            await p.unroute('**/register');
+          }
+        },
+      },
+      // Last: the registration signs this context in.
+      {
+        what: 'Telegram welcome after registration',
+        path: '/',
+        open: async (p) => {
+          await register(p, narrow);
+          return dialog(p, 'Подключите HR-облако');
+        },
+      },
     ];
   }
   if (role === 'member') {
@@ -306,6 +356,17 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
       { what: 'profile confirmation popup', path: '/profile?show=verify_profile', ready: (p) => dialog(p, /.+/), open: popup(/.+/) },
       { what: 'HR-cloud popup', path: '/profile?show=hr_cloud', ready: (p) => dialog(p, /.+/), open: popup(/.+/) },
       { what: 'education popup (unknown)', path: '/profile?e_notify=2147483000', ready: (p) => dialog(p, /.+/), open: popup(/.+/) },
+      {
+        what: 'education announcement popup',
+        path: `/profile?e_notify=${EDUCATION_MESSAGE_ID}`,
+        prepare: async (p) => {
+          await p.route(`**/api/user/education/message/${EDUCATION_MESSAGE_ID}`, (route) =>
+            route.request().method() === 'GET' ? route.fulfill({ json: { status: 'success', res: EDUCATION_MESSAGE } }) : route.fallback(),
+          );
+        },
+        ready: (p) => dialog(p, EDUCATION_MESSAGE.title),
+        open: popup(EDUCATION_MESSAGE.title),
+      },
       {
         what: 'notifications menu',
         path: '/profile',
@@ -436,6 +497,7 @@ test.describe('axe on every page and popup', { tag: '@ui-only' }, () => {
             try {
               const inApp = previous !== null && canNavigateInApp(previous, stop);
               previous = null;
+              if (stop.prepare) await stop.prepare(page);
               if (inApp) await navigateInApp(page, stop.path);
               else await page.goto(stop.path);
               await expect((stop.ready ?? freshHeading)(page)).toBeVisible({ timeout: 30_000 });
