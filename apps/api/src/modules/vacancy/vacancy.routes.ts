@@ -34,6 +34,8 @@ import { fileStorage } from './vacancy.files.ts';
 import { inviteToVacancy, vacancyMatches as findMatches } from './vacancy.matching.ts';
 import { closeVacancy, createVacancy, listVacancies, updateVacancy, viewVacancy } from './vacancy.service.ts';
 import { ok } from '../../lib/envelope.ts';
+import { vacancyForTeam } from './vacancy.access.ts';
+import { authorizeVacancy } from './vacancy.policy.ts';
 
 const tags = ['vacancy'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
@@ -120,7 +122,9 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     app.post('/', { ...member, schema: { tags, body: vacancyCreateBody, response: { 200: success(vacancy), ...errors } } }, async (request) => {
-      const res = await createVacancy(ctx, currentUser(request), request.body);
+      const user = currentUser(request);
+      authorizeVacancy(user, 'create');
+      const res = await createVacancy(ctx, user, request.body);
       return ok(res, res.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.created);
     });
 
@@ -130,7 +134,10 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
       '/:id',
       { ...member, schema: { tags, params: vacancyIdParam, body: vacancyUpdateBody, response: { 200: success(vacancy), ...errors } } },
       async (request) => {
-        const res = await updateVacancy(ctx, currentUser(request), request.params.id, request.body);
+        const user = currentUser(request);
+        const current = await vacancyForTeam(ctx, user.id, request.params.id);
+        authorizeVacancy(user, 'update', { status: current.status, nextStatus: request.body.status });
+        const res = await updateVacancy(ctx, user, current, request.body);
         const message = request.body.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.saved;
         return ok(res, message);
       },

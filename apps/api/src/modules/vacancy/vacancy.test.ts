@@ -104,6 +104,15 @@ const rtf = () => Buffer.from('{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}} Р
 const fileCount = async () => Number((await db().rows<{ n: number }>(sql`select count(*)::int as n from reply_files`))[0]?.n);
 
 describe('vacancy CRUD and rights', () => {
+  it("publishing someone else's vacancy is 404 before the right is asked, with or without has_vacancy", async () => {
+    const owner = await member();
+    const draft = await createVacancy(owner.client, { status: 'draft' });
+    for (const flags of [[], ['has_vacancy']]) {
+      const stranger = await member(flags);
+      expect((await stranger.client.request('PUT', `/api/vacancy/${draft.id}`, { status: 'published' })).status).toBe(404);
+    }
+  });
+
   it('needs has_vacancy to create and publish; editing keeps working without it', async () => {
     const plain = await member([]);
     expect((await plain.client.post('/api/vacancy', { title: 'X', city: MOSCOW })).status).toBe(403);
