@@ -1,26 +1,7 @@
-import { fetchXsrf } from '../fixtures/api.ts';
-import { DEMO_ADMIN } from '../fixtures/admin.ts';
-import { DEMO_LEAD, inviteToTeam, okRes, signInApi } from '../fixtures/cabinet.ts';
+import { DEMO_LEAD, inviteToTeam, makeLead, signInApi } from '../fixtures/cabinet.ts';
 import { resultCards } from '../fixtures/resumes.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { dialog } from '../fixtures/ui.ts';
-
-/** The admin gives a member the `team_lead` flag; resolves with the lead signed in through the API. */
-async function makeLead(creds: { id: number; email: string; password: string }) {
-  const admin = await signInApi(DEMO_ADMIN);
-  try {
-    const token = await fetchXsrf(admin.ctx);
-    const res = await admin.ctx.put(`/api/admin/users/${creds.id}/flags`, {
-      data: { flags: ['team_lead'] },
-      headers: { 'X-XSRF-TOKEN': token, Accept: 'application/json' },
-      failOnStatusCode: false,
-    });
-    await okRes(res, 'PUT flags');
-  } finally {
-    await admin.dispose();
-  }
-  return signInApi(creds);
-}
 
 test.describe('SEED behaviour a new member meets', () => {
   test('?show=team_invite without an id shows the pending invites one after another', async ({ page, registerUser, loginViaApi }) => {

@@ -2,9 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Locator, type Page, type TestInfo, request as playwrightRequest } from '@playwright/test';
-import { type Credentials, fetchXsrf, uniqueSuffix } from '../fixtures/api.ts';
-import { DEMO_ADMIN } from '../fixtures/admin.ts';
-import { type ApiUser, DEMO_LEAD, okRes, signInApi, waitForSubscription } from '../fixtures/cabinet.ts';
+import { type Credentials, uniqueSuffix } from '../fixtures/api.ts';
+import { DEMO_LEAD, makeLead, signInApi, waitForSubscription } from '../fixtures/cabinet.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { dialog, header, submitPasswordLogin } from '../fixtures/ui.ts';
 
@@ -50,23 +49,6 @@ async function checkAtWidths(
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The admin gives a member the `team_lead` flag; resolves with the lead signed in through the API. */
-async function makeLead(creds: { id: number; email: string; password: string }): Promise<ApiUser> {
-  const admin = await signInApi(DEMO_ADMIN);
-  try {
-    const token = await fetchXsrf(admin.ctx);
-    const res = await admin.ctx.put(`/api/admin/users/${creds.id}/flags`, {
-      data: { flags: ['team_lead'] },
-      headers: { 'X-XSRF-TOKEN': token, Accept: 'application/json' },
-      failOnStatusCode: false,
-    });
-    await okRes(res, 'PUT flags');
-  } finally {
-    await admin.dispose();
-  }
-  return signInApi(creds);
 }
 
 /** A resume of the demo database with the candidate's name, read by a member who may see names. */
