@@ -29,8 +29,7 @@ import { pageOf } from '@hr/contract/pagination';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { type DictionaryLookup, dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
-import { accessMapOf } from '../user/user.policy.ts';
-import { handledBy, teamOf, vacancyForTeam } from './vacancy.access.ts';
+import { handledBy, teamOf } from './vacancy.access.ts';
 
 type CreateInput = z.output<typeof vacancyCreateBody>;
 type UpdateInput = z.output<typeof vacancyUpdateBody>;
