@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { authorizeAdmin } from './admin.policy.ts';
 
-/** preHandler of every /api/admin call: a visitor gets 401, a member 403. */
+/** preHandler of every /api/admin call: a visitor gets 401, a member 403 (admin.policy). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new AppError('unauthenticated');
-  if (request.user.accountType !== 'admin') throw new AppError('forbidden');
+  authorizeAdmin(request.user, 'enter');
 }
 
 export function adminOf(request: FastifyRequest): AuthUser {

@@ -151,7 +151,6 @@ export async function deleteMember(
   confirm: { confirm_email: string; reason: string | null },
 ): Promise<DeletionSummary> {
   const reason = confirm.reason;
-  if (id === actor.actorId) throw fieldError('id', ADMIN_MSG.notSelf);
   const counts: Record<string, number> = {};
   const fileKeys = await ctx.database.db.transaction(async (tx) => {
     const [user] = await rowsOf<{

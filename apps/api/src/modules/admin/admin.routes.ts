@@ -45,6 +45,7 @@ import { createEducationMessage, educationSiteUrl } from '../education/education
 import { findCandidates } from './admin.candidates.ts';
 import { clientErrorGroups } from './admin.client-errors.ts';
 import { actorOf, requireAdmin } from './admin.guard.ts';
+import { authorizeAdmin } from './admin.policy.ts';
 import { getImport, importReport, listImports, uploadImport } from './admin.imports.ts';
 import { listOpinionsForModeration, moderateOpinion } from './admin.opinions.ts';
 import { deleteCandidate, deleteMember, exportMemberData } from './admin.personal-data.ts';
@@ -105,6 +106,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
       '/users/:id/account-type',
       { schema: { tags, params: adminIdParam, body: adminAccountTypeBody, response: { 200: success(adminUser), ...errors } } },
       async (request) => {
+        authorizeAdmin(request.user, 'change_account_type', { id: request.params.id });
         await setAccountType(ctx, actorOf(request), request.params.id, request.body.account_type);
         return ok(await getAdminUser(ctx, request.params.id), ADMIN_MSG.typeSaved);
       },
@@ -113,6 +115,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
       '/users/:id/block',
       { schema: { tags, params: adminIdParam, body: adminBlockBody, response: { 200: success(adminUser), ...errors } } },
       async (request) => {
+        authorizeAdmin(request.user, 'block', { id: request.params.id });
         await blockUser(ctx, actorOf(request), request.params.id, request.body.reason);
         return ok(await getAdminUser(ctx, request.params.id), ADMIN_MSG.blocked);
       },
@@ -128,7 +131,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     app.delete(
       '/users/:id',
       { schema: { tags, params: adminIdParam, body: adminUserDeleteBody, response: { 200: success(deletionSummary), ...errors } } },
-      async (request) => ok(await deleteMember(ctx, actorOf(request), request.params.id, request.body), ADMIN_MSG.userDeleted),
+      async (request) => {
+        authorizeAdmin(request.user, 'delete_user', { id: request.params.id });
+        return ok(await deleteMember(ctx, actorOf(request), request.params.id, request.body), ADMIN_MSG.userDeleted);
+      },
     );
     app.get(
       '/users/:id/export',

@@ -25,6 +25,20 @@ const notificationsOf = (userId: number) =>
   db().rows<{ title: string; message: string }>(sql`select title, message from notifications where user_id = ${userId} order by id`);
 
 describe('users', () => {
+  it('an admin does not change the type of, block or delete their own account (422 on the field)', async () => {
+    const self = `/api/admin/users/${admin.id}`;
+    const type = await admin.client.request('PUT', `${self}/account-type`, { account_type: 'basic' });
+    expect(type.status).toBe(422);
+    expect(type.body.errors?.account_type?.[0]).toBe('Это действие нельзя применить к своей учётной записи');
+    const block = await admin.client.post(`${self}/block`, { reason: 'проверка' });
+    expect(block.status).toBe(422);
+    expect(block.body.errors?.reason?.[0]).toBe('Это действие нельзя применить к своей учётной записи');
+    const gone = await admin.client.request('DELETE', self, { confirm_email: admin.email });
+    expect(gone.status).toBe(422);
+    expect(gone.body.errors?.id?.[0]).toBe('Это действие нельзя применить к своей учётной записи');
+    expect((await admin.client.get(self)).body.res).toMatchObject({ account_type: 'admin', blocked_at: null });
+  });
+
   it('finds users by name, e-mail, phone digits, company and id', async () => {
     const tag = `Зорин${Date.now() % 100000}`;
     const phone = uniquePhone();

@@ -199,7 +199,6 @@ export async function setUserFlags(ctx: AppContext, actor: Actor, id: number, fl
 }
 
 export async function setAccountType(ctx: AppContext, actor: Actor, id: number, type: AccountType) {
-  if (id === actor.actorId) throw fieldError('account_type', ADMIN_MSG.notSelf);
   await ctx.database.db.transaction(async (tx) => {
     const [before] = await tx.select({ type: users.accountType }).from(users).where(eq(users.id, id)).for('update');
     if (!before) throw new AppError('not_found', ADMIN_MSG.userNotFound);
@@ -211,7 +210,6 @@ export async function setAccountType(ctx: AppContext, actor: Actor, id: number, 
 
 /** Blocks: every session ends and every open socket of the user closes now, on every instance. */
 export async function blockUser(ctx: AppContext, actor: Actor, id: number, reason: string) {
-  if (id === actor.actorId) throw fieldError('reason', ADMIN_MSG.notSelf);
   await ctx.database.db.transaction(async (tx) => {
     const [row] = await tx.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, id)).for('update');
     if (!row) throw new AppError('not_found', ADMIN_MSG.userNotFound);
