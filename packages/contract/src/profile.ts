@@ -66,6 +66,7 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 export const passwordChangeBody = z
   .object({ current_password: z.string({ error: MSG.required }).min(1, { error: MSG.required }), ...passwordPair })
   .refine((b) => b.password === b.password_confirmation, { path: ['password_confirmation'], error: MSG.passwordMismatch });
+export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
 
 /** SEED 5 profile confirmation, with its exact texts. */
 export const confirmBody = z.object({

@@ -422,6 +422,7 @@ export const vacancyMatches = paginated(resumeCard).extend({ search: z.string() 
 export type VacancyMatches = z.infer<typeof vacancyMatches>;
 
 export const vacancyInviteAnswer = z.object({ reply_id: z.number().int(), status: z.literal('invited'), emailed: z.boolean() });
+export type VacancyInviteAnswer = z.infer<typeof vacancyInviteAnswer>;
 
 export const vacancyAnswer = success(vacancy);
 export const vacancyViewAnswer = success(vacancyView);

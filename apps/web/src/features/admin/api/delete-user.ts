@@ -1,12 +1,9 @@
-import type { DeletionSummary } from '@hr/contract';
+import type { AdminUserDeleteBody, DeletionSummary } from '@hr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminSend } from './admin-send.ts';
 
-/** The contract's `adminUserDeleteBody`: the user's e-mail typed to confirm, and why. */
-type DeleteUserBody = { confirm_email: string; reason: string | null };
-
 /** DELETE /api/admin/users/{id} {confirm_email, reason?} — the member's account and everything tied to it. */
-export const deleteUser = (id: number, body: DeleteUserBody) => adminSend<DeletionSummary>('DELETE', `/api/admin/users/${id}`, body);
+export const deleteUser = (id: number, body: AdminUserDeleteBody) => adminSend<DeletionSummary>('DELETE', `/api/admin/users/${id}`, body);
 
 export function useDeleteUser() {
   const client = useQueryClient();

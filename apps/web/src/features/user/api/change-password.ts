@@ -1,8 +1,9 @@
+import type { PasswordChangeBody } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
-export type PasswordChange = { current_password: string; password: string; password_confirmation: string };
+export type { PasswordChangeBody as PasswordChange };
 
 /** POST /api/user/password — the other sessions of the user end. */
-export function changePassword(body: PasswordChange) {
+export function changePassword(body: PasswordChangeBody) {
   return postWithCsrf<Record<string, never>>('/api/user/password', body);
 }

@@ -1,13 +1,14 @@
+import type { VacancyInviteAnswer } from '@hr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, fetchCsrfCookie } from '@/shared/api/api-client.ts';
 import { vacancyKeys } from './keys.ts';
 
-export type InviteAnswer = { reply_id: number; status: 'invited'; emailed: boolean };
+export type { VacancyInviteAnswer as InviteAnswer };
 
 /** POST /api/vacancy/{id}/invite {resume_hash} — the club resume joins the replies as `invited`. */
 export async function inviteToVacancy(vacancyId: number, resumeHash: string) {
   await fetchCsrfCookie();
-  return apiPost<InviteAnswer>(`/api/vacancy/${vacancyId}/invite`, { resume_hash: resumeHash });
+  return apiPost<VacancyInviteAnswer>(`/api/vacancy/${vacancyId}/invite`, { resume_hash: resumeHash });
 }
 
 export function useInviteToVacancy() {
