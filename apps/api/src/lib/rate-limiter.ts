@@ -35,7 +35,7 @@ export function databaseRateLimiter(database: Database): RateLimiter {
   };
 }
 
-export function redisRateLimiter(redis: Redis): RateLimiter {
+function redisRateLimiter(redis: Redis): RateLimiter {
   return {
     async consume(key, limit, windowSeconds) {
       const k = `rl:${key}`;

@@ -2,7 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { Outage } from './outage.ts';
 
 /** How long a connection attempt to Redis may take before it counts as failed. */
-export const REDIS_CONNECT_TIMEOUT_MS = 2000;
+const REDIS_CONNECT_TIMEOUT_MS = 2000;
 
 /**
  * A Redis client that never holds the site up: it is not awaited at boot, a command while Redis is
