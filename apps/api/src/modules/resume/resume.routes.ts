@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { audit } from '../audit/audit.ts';
 import { pageQuery } from '@hr/contract/pagination';
+import { authorizeResume } from './resume.policy.ts';
 import { openContacts, popularResumes, viewResume } from './resume.service.ts';
 import { visitorResume } from './resume.visitor.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -41,8 +42,10 @@ export function resumeRoutes(ctx: AppContext): FastifyPluginAsync {
       '/:hash/contacts',
       { preHandler: requireUser, schema: { tags, params: resumeHashParam, response: { 200: success(resumeContacts), ...errors } } },
       async (request) => {
-        const res = await openContacts(ctx, currentUser(request), request.params.hash);
-        await audit(ctx, { actorId: currentUser(request).id, action: 'resume.contacts_open', objectType: 'resume', objectId: request.params.hash, ip: request.ip });
+        const user = currentUser(request);
+        authorizeResume(user, 'open_contacts');
+        const res = await openContacts(ctx, user, request.params.hash);
+        await audit(ctx, { actorId: user.id, action: 'resume.contacts_open', objectType: 'resume', objectId: request.params.hash, ip: request.ip });
         return ok(res);
       },
     );

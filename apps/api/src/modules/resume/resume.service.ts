@@ -63,11 +63,10 @@ async function toFullResume(
 }
 
 /**
- * Opens a candidate's contacts: needs open_contact; a first opening counts toward the daily
+ * Opens a candidate's contacts (the route has checked open_contact); a first opening counts toward the daily
  * limit (unless commerce_account); reopening is free; every opening is logged.
  */
 export async function openContacts(ctx: AppContext, user: UserRow, hash: string): Promise<ResumeContacts> {
-  if (!canOpenContacts(user)) throw new AppError('forbidden');
   const row = await findClubResume(ctx, hash);
   const day = moscowDay();
   await ctx.database.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { fieldErrors } from '../../../lib/app-error.ts';
+import { authorizeResume } from '../resume.policy.ts';
 import { exportSearch } from './export.service.ts';
 import { audit } from '../../audit/audit.ts';
 
@@ -29,8 +30,10 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsync {
         const { format, ...rest } = request.query;
         const parsed = searchQueryInput.safeParse(rest);
         if (!parsed.success) throw fieldErrors(errorsByField(parsed.error.issues, { fallback: 'query' }));
-        const file = await exportSearch(ctx, request.user, parsed.data, format);
-        await audit(ctx, { actorId: request.user?.id ?? null, action: 'resume.export', objectType: 'resume', ip: request.ip, details: { format, file: file.filename } });
+        const user = request.user;
+        authorizeResume(user, 'export');
+        const file = await exportSearch(ctx, user, parsed.data, format);
+        await audit(ctx, { actorId: user.id, action: 'resume.export', objectType: 'resume', ip: request.ip, details: { format, file: file.filename } });
         return reply
           .type(file.type)
           .header('Content-Disposition', `attachment; filename="${file.filename}"`)
