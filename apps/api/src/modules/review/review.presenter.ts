@@ -2,6 +2,7 @@ import type { Opinion, ReviewRelation, ReviewRequestItem, ReviewRequestPublic, R
 import { REVIEW_REQUEST_TTL_DAYS } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { initialsOf } from '../resume/resume.card.ts';
+import { isOpinionAuthor } from './review.policy.ts';
 
 /** What an opinion query selects (snake_case straight from SQL); see OPINION_FROM. */
 export type OpinionSqlRow = {
@@ -41,7 +42,7 @@ export type OpinionViewer = { userId: number; canSeeNames: boolean };
 
 /** `withResume`: the member's own lists, which need to say whom the opinion is about. */
 export function toOpinion(row: OpinionSqlRow, viewer: OpinionViewer, withResume = false): Opinion {
-  const own = row.source === 'member' && row.author_id === viewer.userId;
+  const own = isOpinionAuthor(viewer.userId, { source: row.source, authorId: row.author_id });
   const out: Opinion = {
     id: Number(row.id),
     resume_hash: row.resume_hash,

@@ -8,6 +8,7 @@ import { pageOf } from '@hr/contract/pagination';
 import { canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 import { isUniqueViolation } from '../user/user.service.ts';
+import { editableBy } from './review.policy.ts';
 import { OPINION_SELECT, type OpinionSqlRow, type OpinionViewer, toOpinion } from './review.presenter.ts';
 
 type ListQuery = z.output<typeof opinionListQuery>;
@@ -110,7 +111,7 @@ export async function updateOpinion(ctx: AppContext, user: UserRow, rawId: strin
       periodTo: body.period_to,
       updatedAt: new Date(),
     })
-    .where(and(eq(reviewOpinions.id, id), eq(reviewOpinions.authorId, user.id), eq(reviewOpinions.source, 'member')))
+    .where(and(eq(reviewOpinions.id, id), editableBy(user.id)))
     .returning({ id: reviewOpinions.id });
   if (!done.length) throw notFound();
   return readOpinion(ctx, user, id);
@@ -120,7 +121,7 @@ export async function deleteOpinion(ctx: AppContext, user: UserRow, rawId: strin
   const id = opinionIdOf(rawId);
   const done = await ctx.database.db
     .delete(reviewOpinions)
-    .where(and(eq(reviewOpinions.id, id), eq(reviewOpinions.authorId, user.id), eq(reviewOpinions.source, 'member')))
+    .where(and(eq(reviewOpinions.id, id), editableBy(user.id)))
     .returning({ id: reviewOpinions.id });
   if (!done.length) throw notFound();
 }
