@@ -1,12 +1,7 @@
-import { pageTitle } from '@hr/contract/constants';
 import type { ResumeFull } from '@hr/contract';
-import { Anchor, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { type MouseEvent, type ReactNode, useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
-import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
-import { NOT_FOUND_PATH, navigateTo } from '@/shared/lib/navigation.ts';
 import { PageLoader } from '@/shared/ui/page-loader.tsx';
 import { useResume } from '../api/get-resume.ts';
 import { ExperienceTimeline } from '../components/experience-timeline.tsx';
@@ -14,9 +9,10 @@ import { ResumeAside } from '../components/resume-aside.tsx';
 import { ResumeConditions } from '../components/resume-conditions.tsx';
 import { ResumeEducation } from '../components/resume-education.tsx';
 import { ResumeHeader } from '../components/resume-header.tsx';
+import { ResumeAbout, ResumeLayout } from '../components/resume-layout.tsx';
 import { ResumeLoadError } from '../components/resume-load-error.tsx';
-import { ResumeSection } from '../components/resume-section.tsx';
 import { ResumeSkills } from '../components/resume-skills.tsx';
+import { useResumePage } from '../lib/use-resume-page.ts';
 import '../resume.css';
 
 type ResumePageProps = {
@@ -36,17 +32,7 @@ type ResumePageProps = {
 export function ResumePage({ hash, renderFavourite, renderNote, backTo, renderOpinions, renderExperienceAction }: ResumePageProps) {
   const { data: resume, error, refetch, isFetching } = useResume(hash);
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!error) return;
-    // A malformed hash answers 422 («Резюме не найдено»): for the reader it is a missing page too.
-    if (isApiError(error) && error.status === 422) navigateTo(NOT_FOUND_PATH, { replace: true });
-    else handleErrorWithRedirect(error);
-  }, [error]);
-
-  useEffect(() => {
-    document.title = pageTitle(resume?.title || 'Резюме');
-  }, [resume?.title]);
+  useResumePage(error, resume?.title);
 
   if (!resume) {
     if (error && !(isApiError(error) && [401, 403, 404, 419, 422].includes(error.status))) {
@@ -65,43 +51,21 @@ export function ResumePage({ hash, renderFavourite, renderNote, backTo, renderOp
   const back = backTo ?? { to: '/', label: 'К поиску кандидатов' };
 
   return (
-    <div className="resume-backdrop">
-      <Container size="lg" py={{ base: 'md', sm: 32 }} px={{ base: 'md', sm: 'lg' }} className="resume-page">
-        <Group mb="md" className="no-print">
-          <Anchor component={Link} to={back.to} onClick={goBack} size="sm" fw={500} className="resume-back">
-            <IconArrowLeft size={16} stroke={1.8} aria-hidden />
-            {back.label}
-          </Anchor>
-        </Group>
-        {renderNote ? <div className="resume-note-top no-print">{renderNote(resume)}</div> : null}
-        <div className="resume-layout">
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="resume-main resume-main--head">
-            <ResumeHeader resume={resume} />
-          </Paper>
-          <div className="resume-side">
-            <ResumeAside resume={resume} favourite={renderFavourite?.(resume)} />
-          </div>
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} className="resume-main resume-main--body">
-            <Stack gap={32}>
-              <ExperienceTimeline
-                resume={resume}
-                renderAction={renderExperienceAction ? (entry, index) => renderExperienceAction(resume, entry, index) : undefined}
-              />
-              <ResumeEducation education={resume.education} />
-              <ResumeSkills resume={resume} />
-              <ResumeConditions resume={resume} />
-              {resume.about ? (
-                <ResumeSection id="resume-about" title="О себе">
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {resume.about}
-                  </Text>
-                </ResumeSection>
-              ) : null}
-              {renderOpinions?.(resume)}
-            </Stack>
-          </Paper>
-        </div>
-      </Container>
-    </div>
+    <ResumeLayout
+      back={{ ...back, onClick: goBack }}
+      top={renderNote?.(resume)}
+      header={<ResumeHeader resume={resume} />}
+      side={<ResumeAside resume={resume} favourite={renderFavourite?.(resume)} />}
+    >
+      <ExperienceTimeline
+        resume={resume}
+        renderAction={renderExperienceAction ? (entry, index) => renderExperienceAction(resume, entry, index) : undefined}
+      />
+      <ResumeEducation education={resume.education} />
+      <ResumeSkills resume={resume} />
+      <ResumeConditions resume={resume} />
+      <ResumeAbout about={resume.about} />
+      {renderOpinions?.(resume)}
+    </ResumeLayout>
   );
 }
