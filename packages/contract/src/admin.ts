@@ -449,6 +449,19 @@ export type ImportReportLine = z.infer<typeof importReportLine>;
 
 // ─── client errors ────────────────────────────────────────────────────────────────────────────
 
+/** `GET /api/admin/client-errors?page=`: the reports one by one, newest first, 20 a page. */
+export const CLIENT_ERRORS_PER_PAGE = 20;
+export const clientErrorReport = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  error: z.string(),
+  info: z.string(),
+  host: z.string(),
+  path: z.string(),
+  created_at: z.string(),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReport>;
+
 export const clientErrorGroup = z.object({
   error: z.string(),
   count: z.number(),

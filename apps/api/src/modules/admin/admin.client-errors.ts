@@ -1,6 +1,7 @@
-import type { ClientErrorGroup, Paginated } from '@hr/contract';
-import { sql } from 'drizzle-orm';
+import { CLIENT_ERRORS_PER_PAGE, type ClientErrorGroup, type ClientErrorReport, type Paginated } from '@hr/contract';
+import { count, desc, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { clientErrors } from '../../db/schema/index.ts';
 import { pageOf } from '@hr/contract/pagination';
 
 type Row = {
@@ -42,4 +43,29 @@ export async function clientErrorGroups(ctx: AppContext, page: number, perPage: 
     page,
     perPage,
   );
+}
+
+/** Client error reports one by one, newest first. */
+export async function clientErrorReports(ctx: AppContext, page: number): Promise<Paginated<ClientErrorReport>> {
+  const perPage = CLIENT_ERRORS_PER_PAGE;
+  const { db } = ctx.database;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(clientErrors)
+      .orderBy(desc(clientErrors.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(clientErrors),
+  ]);
+  const data = rows.map((r) => ({
+    id: r.id,
+    user_id: r.userId,
+    error: r.error,
+    info: r.info,
+    host: r.host,
+    path: r.path,
+    created_at: r.createdAt.toISOString(),
+  }));
+  return pageOf(data, Number(total?.n ?? 0), page, perPage);
 }

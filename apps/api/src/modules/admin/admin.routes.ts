@@ -29,21 +29,20 @@ import {
   personalDataExport,
   residencyDecisionBody,
   success,
+  clientErrorReport,
 } from '@hr/contract';
-import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { clientErrors } from '../../db/schema/index.ts';
-import { pageField, pageOf } from '@hr/contract/pagination';
+import { pageField } from '@hr/contract/pagination';
 import { moscowDay } from '../../lib/moscow-time.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { audit } from '../audit/audit.ts';
 import { auditCsv, listAudit } from '../audit/audit.service.ts';
 import { createEducationMessage, educationSiteUrl } from '../education/education.service.ts';
 import { findCandidates } from './admin.candidates.ts';
-import { clientErrorGroups } from './admin.client-errors.ts';
+import { clientErrorGroups, clientErrorReports } from './admin.client-errors.ts';
 import { actorOf, requireAdmin } from './admin.guard.ts';
 import { authorizeAdmin } from './admin.policy.ts';
 import { getImport, importReport, listImports, uploadImport } from './admin.imports.ts';
@@ -54,16 +53,6 @@ import { ok } from '../../lib/envelope.ts';
 
 const tags = ['admin'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody };
-
-const report = z.object({
-  id: z.number(),
-  user_id: z.number().nullable(),
-  error: z.string(),
-  info: z.string(),
-  host: z.string(),
-  path: z.string(),
-  created_at: z.string(),
-});
 
 /** `/api/admin/*`: the back office (README.md in this folder). Every call is for admins only. */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -245,33 +234,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           querystring: z.object({ page: pageField(1_000_000) }),
-          response: { 200: success(paginated(report)), ...errors },
+          response: { 200: success(paginated(clientErrorReport)), ...errors },
         },
       },
-      async (request) => {
-        const perPage = 20;
-        const page = request.query.page;
-        const { db } = ctx.database;
-        const [rows, [total]] = await Promise.all([
-          db
-            .select()
-            .from(clientErrors)
-            .orderBy(desc(clientErrors.id))
-            .limit(perPage)
-            .offset((page - 1) * perPage),
-          db.select({ n: count() }).from(clientErrors),
-        ]);
-        const data = rows.map((r) => ({
-          id: r.id,
-          user_id: r.userId,
-          error: r.error,
-          info: r.info,
-          host: r.host,
-          path: r.path,
-          created_at: r.createdAt.toISOString(),
-        }));
-        return ok(pageOf(data, Number(total?.n ?? 0), page, perPage));
-      },
+      async (request) => ok(await clientErrorReports(ctx, request.query.page)),
     );
     app.get(
       '/client-errors/groups',
