@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** PRODUCT 1: every success is `{status: 'success', res, message?}`. */
 export const success = <T extends z.ZodType>(res: T) =>
   z.object({ status: z.literal('success'), res, message: z.string().optional() });
+export type SuccessBody<T> = { status: 'success'; res: T; message?: string };
 
 export const errorBody = z.object({
   status: z.literal('error'),
@@ -12,6 +13,8 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+/** 422 `errors`: the Russian messages by field name. */
+export type FieldErrors = NonNullable<ErrorBody['errors']>;
 
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({

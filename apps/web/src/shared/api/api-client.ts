@@ -1,3 +1,4 @@
+import type { SuccessBody } from '@hr/contract';
 import { ApiError, type ErrorPayload, NetworkError } from './api-error.ts';
 import { takeEarlyGet } from './early-requests.ts';
 
@@ -10,7 +11,7 @@ const BASE_HEADERS: Record<string, string> = {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
-export type ApiAnswer<T> = { res: T; message?: string };
+export type ApiAnswer<T> = Pick<SuccessBody<T>, 'res' | 'message'>;
 
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;

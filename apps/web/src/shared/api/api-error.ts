@@ -1,12 +1,9 @@
-export type FieldErrors = Record<string, string[]>;
+import type { ErrorBody, FieldErrors } from '@hr/contract';
 
-export type ErrorPayload = {
-  status?: string;
-  message?: string;
-  title?: string;
-  type?: 'warning' | 'error' | 'info';
-  errors?: FieldErrors;
-};
+export type { FieldErrors };
+
+/** The contract's error body as it may arrive (any field missing, `status` any string). */
+export type ErrorPayload = Partial<Omit<ErrorBody, 'status'>> & { status?: string };
 
 /** A non-success answer: an HTTP error status, or a 200 whose `status` is not 'success'. */
 export class ApiError extends Error {
