@@ -1,10 +1,10 @@
 import { MSG, resetBody } from '@hr/contract';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { type FieldErrors, isApiError, joinErrors } from '@/shared/api/api-error.ts';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { LinkButton } from '@/shared/ui/link-button.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
@@ -19,68 +19,52 @@ type ResetPopupProps = {
   onRequestNewLink: () => void;
 };
 
-const FIELDS = ['email', 'password', 'password_confirmation'] as const;
+/** A 422 under its fields (an expired link above them), 429 above them; others: the SEED 8 handler. */
+function resetErrors(failure: unknown): FieldErrors {
+  if (isApiError(failure) && failure.status === 422) {
+    const fieldErrors = failure.fieldErrors;
+    return Object.keys(fieldErrors).length > 0 ? fieldErrors : { form: [failure.payload.message ?? MSG.somethingWrong] };
+  }
+  if (isApiError(failure) && failure.status === 429) return { form: [failure.payload.message ?? MSG.somethingWrong] };
+  handleErrorWithoutRedirect(failure);
+  return {};
+}
 
 /** SEED popup 4: «Смена пароля» by the e-mailed link (query email + pass_reset_token). */
 export function ResetPopup({ opened, onClose, email: initialEmail, token, onReset, onRequestNewLink }: ResetPopupProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const { form, formRef, processing, formError, clearErrors, handleSubmit } = useContractForm({
+    initialValues: { email: initialEmail, password: '', password_confirmation: '' },
+    serverErrors: resetErrors,
+  });
   const [visible, setVisible] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [processing, setProcessing] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh start each time the popup opens
   useEffect(() => {
     if (!opened) return;
-    setEmail(initialEmail);
-    setPassword('');
-    setConfirmation('');
-    setErrors({});
+    form.setValues({ email: initialEmail, password: '', password_confirmation: '' });
+    clearErrors();
   }, [opened, initialEmail]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const body = { token, email: email.trim(), password, password_confirmation: confirmation };
-    const invalid = validateWith(resetBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
+  const submit = handleSubmit({
+    schema: resetBody,
+    toBody: (values) => ({ token, email: values.email.trim(), password: values.password, password_confirmation: values.password_confirmation }),
+    send: async (body) => {
       await resetPassword(body);
       await onReset(body.email);
-    } catch (failure) {
-      if (isApiError(failure) && failure.status === 422) {
-        const fieldErrors = failure.fieldErrors;
-        setErrors(Object.keys(fieldErrors).length > 0 ? fieldErrors : { form: [failure.payload.message ?? MSG.somethingWrong] });
-      } else if (isApiError(failure) && failure.status === 429) {
-        setErrors({ form: [failure.payload.message ?? MSG.somethingWrong] });
-      } else {
-        handleErrorWithoutRedirect(failure);
-      }
-    } finally {
-      setProcessing(false);
-    }
-  };
-
-  const otherErrors = Object.entries(errors)
-    .filter(([field]) => !(FIELDS as readonly string[]).includes(field))
-    .flatMap(([, messages]) => messages);
+    },
+  });
 
   return (
     <AppModal opened={opened} onClose={onClose} title="Смена пароля">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Придумайте новый пароль — после смены вы сразу войдёте в клуб.
           </Text>
-          {otherErrors.length > 0 ? (
+          {formError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {otherErrors.join('\n')}
+                {formError}
               </Text>
             </Alert>
           ) : null}
@@ -89,9 +73,7 @@ export function ResetPopup({ opened, onClose, email: initialEmail, token, onRese
             type="email"
             autoComplete="username"
             leftSection={<IconMail size={18} stroke={1.6} />}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={joinErrors(errors.email)}
+            {...form.getInputProps('email')}
             required
           />
           <PasswordField
@@ -101,9 +83,7 @@ export function ResetPopup({ opened, onClose, email: initialEmail, token, onRese
             toggleLabel="Показать пароль"
             visible={visible}
             onVisibilityChange={setVisible}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={joinErrors(errors.password)}
+            {...form.getInputProps('password')}
             data-autofocus
             required
           />
@@ -113,9 +93,7 @@ export function ResetPopup({ opened, onClose, email: initialEmail, token, onRese
             toggleLabel="Показать повтор пароля"
             visible={visible}
             onVisibilityChange={setVisible}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={joinErrors(errors.password_confirmation)}
+            {...form.getInputProps('password_confirmation')}
             required
           />
           <Button type="submit" size="md" fullWidth loading={processing}>

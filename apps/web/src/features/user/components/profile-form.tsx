@@ -3,10 +3,8 @@ import { Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Text, Text
 import { FreeTextChoice } from './free-text-choice.tsx';
 import { IconAt, IconBrandTelegram, IconBuilding, IconDeviceFloppy, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { type FieldErrors, joinErrors } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useState } from 'react';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { profileQueryKey } from '../api/get-profile.ts';
 import { updateProfile } from '../api/update-profile.ts';
@@ -27,50 +25,34 @@ const COMBO = { withinPortal: true, zIndex: 300 } as const;
 export function ProfileForm({ profile, CityInput, PhoneInput, positions, professionAreas, tags, onSaved }: ProfileFormProps) {
   const queryClient = useQueryClient();
   const [initial, setInitial] = useState<ProfileFormValues>(() => valuesOf(profile));
-  const [values, setValues] = useState<ProfileFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [processing, setProcessing] = useState(false);
+  const { form, formRef, processing, handleSubmit } = useContractForm<ProfileFormValues>({ initialValues: initial });
+  const values = form.getValues();
+  const change = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) => form.setFieldValue(key, value as never);
+  const error = (key: keyof ProfileFormValues) => form.errors[key] as string | undefined;
 
-  const change = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const error = (key: keyof ProfileFormValues) => joinErrors(errors[key]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const body = changedFields(initial, values);
-    if (Object.keys(body).length === 0) {
-      showSuccessNotice('Все данные уже сохранены', 'Изменений нет');
-      return;
-    }
-    const invalid = validateWith(profileUpdateBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      showAlmostDoneDialog();
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
+  // A failed check also says «Почти готово»; a 422 of the server shows under the fields only.
+  const submit = handleSubmit({
+    schema: profileUpdateBody,
+    toBody: (current) => changedFields(initial, current),
+    onInvalid: showAlmostDoneDialog,
+    send: async (body) => {
+      if (Object.keys(body).length === 0) {
+        showSuccessNotice('Все данные уже сохранены', 'Изменений нет');
+        return;
+      }
       const answer = await updateProfile(body);
       queryClient.setQueryData(profileQueryKey(answer.res.id), answer.res);
       const saved = valuesOf(answer.res);
       setInitial(saved);
-      setValues(saved);
+      form.setValues(saved);
       showSuccessNotice(answer.message ?? 'Профиль сохранён');
       onSaved?.(answer.res);
-    } catch (failure) {
-      setErrors(handleErrorWithoutRedirect(failure));
-    } finally {
-      setProcessing(false);
-    }
-  };
+    },
+  });
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="profile-form-title">
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Title order={2} fz={20} id="profile-form-title">
             Данные профиля
