@@ -1,19 +1,2 @@
-import type { CityOption, Paginated } from '@hr/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/shared/api/api-client.ts';
-
 /** GET /api/auth/register/city?search= — the same city search as registration; `value` is our city id. */
-export function searchCities(search: string): Promise<Paginated<CityOption>> {
-  return apiGet<Paginated<CityOption>>('/api/auth/register/city', { search });
-}
-
-export function useCitySearch(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['vacancy-city', search],
-    queryFn: () => searchCities(search),
-    enabled: enabled && search.length > 0,
-    staleTime: 10 * 60_000,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
+export { searchCities, useCitySearch } from '@/features/auth/api/search-cities.ts';
