@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const success = <T extends z.ZodType>(res: T) =>
   z.object({ status: z.literal('success'), res, message: z.string().optional() });
 export type SuccessBody<T> = { status: 'success'; res: T; message?: string };
+/** `res` of an answer that carries only its message: `{}`. */
+export const emptyAnswer = z.object({});
 
 export const errorBody = z.object({
   status: z.literal('error'),

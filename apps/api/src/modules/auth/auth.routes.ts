@@ -11,10 +11,10 @@ import {
   registerBody,
   resetBody,
   success,
+  emptyAnswer,
 } from '@hr/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { revokeRealtime } from '../../plugins/realtime-socket.ts';
@@ -32,7 +32,7 @@ import {
 } from './auth.service.ts';
 import { ok } from '../../lib/envelope.ts';
 
-const empty = z.object({});
+const empty = emptyAnswer;
 const errors = { 401: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
 const tags = ['auth'];
 

@@ -1,7 +1,6 @@
-import { errorBody, errorReportBody, success } from '@hr/contract';
+import { errorBody, errorReportBody, success, emptyAnswer } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { clientErrors } from '../../db/schema/index.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -12,7 +11,7 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsync {
     // Uncaught client errors (SEED 8): stored for the admin, nothing shown to the user.
     app.post(
       '/send',
-      { schema: { tags: ['errors'], body: errorReportBody, response: { 200: success(z.object({})), 419: errorBody, 422: errorBody, 429: errorBody } } },
+      { schema: { tags: ['errors'], body: errorReportBody, response: { 200: success(emptyAnswer), 419: errorBody, 422: errorBody, 429: errorBody } } },
       async (request) => {
         await ctx.limiter.consume(`error-report:${request.ip}`, 60, 3600);
         const b = request.body;

@@ -10,10 +10,10 @@ import {
   resumeCard,
   resumeHashParam,
   success,
+  emptyAnswer,
 } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
@@ -60,7 +60,7 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.delete('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+    app.delete('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
       const user = currentUser(request);
       authorizeFavourite(user, 'remove');
       await removeFavourite(ctx, user, request.params.hash);

@@ -12,6 +12,7 @@ import {
   teamJoinBody,
   teamMemberCandidate,
   teamMemberSearchQuery,
+  emptyAnswer,
 } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,7 +65,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
     // The inviter takes back a pending invitation or join request; anyone else's: 404.
     app.delete(
       '/invite/:id',
-      { schema: { tags, params: teamInviteIdParam, response: { 200: success(z.object({})), ...errors } } },
+      { schema: { tags, params: teamInviteIdParam, response: { 200: success(emptyAnswer), ...errors } } },
       async (request) => {
         const { direction } = await cancelInvite(ctx, currentUser(request), request.params.id);
         return ok({}, direction === 'invite' ? TEAM_MSG.inviteCancelled : TEAM_MSG.joinCancelled);
@@ -90,7 +91,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.delete(
       '/member/:id',
-      { schema: { tags, params: z.object({ id: rowId() }), response: { 200: success(z.object({})), ...errors } } },
+      { schema: { tags, params: z.object({ id: rowId() }), response: { 200: success(emptyAnswer), ...errors } } },
       async (request) => {
         const user = currentUser(request);
         authorizeTeam(user, 'remove_member');
@@ -99,7 +100,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.post('/leave', { schema: { tags, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+    app.post('/leave', { schema: { tags, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
       await leaveTeam(ctx, currentUser(request));
       return ok({}, 'Вы вышли из команды');
     });

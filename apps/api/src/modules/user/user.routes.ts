@@ -1,4 +1,4 @@
-import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, person, profile, profileUpdateBody, rowId, success } from '@hr/contract';
+import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, person, profile, profileUpdateBody, rowId, success, emptyAnswer } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,12 +36,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok(await getProfile(ctx, { ...updated, leadFlags: user.leadFlags }), 'Профиль сохранён');
     });
 
-    app.post('/password', { schema: { tags, body: passwordChangeBody, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+    app.post('/password', { schema: { tags, body: passwordChangeBody, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
       await changePassword(ctx, currentUser(request), request.sid as string, request.body.current_password, request.body.password);
       return ok({}, 'Пароль изменён');
     });
 
-    app.post('/confirm', { schema: { tags, body: confirmBody, response: { 200: success(z.object({})), ...errors } } }, async (request) => {
+    app.post('/confirm', { schema: { tags, body: confirmBody, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
       await confirmProfile(ctx, currentUser(request), request.body);
       return ok({}, 'Спасибо! Данные профиля подтверждены');
     });
