@@ -1,4 +1,4 @@
-import { ACCESS_FLAGS, ACCOUNT_TYPES, type AccessMap, PAID_FLAGS, PROFILE_CONFIRM_MONTHS } from '@hr/contract';
+import { ACCESS_FLAGS, type AccessMap, PAID_FLAGS, PROFILE_CONFIRM_MONTHS } from '@hr/contract';
 import type { UserRow } from '../../db/schema/index.ts';
 
 /** The flags a user holds: their own, plus the lead's paid flags while in a team. */
@@ -22,17 +22,4 @@ export function mustConfirmProfile(user: UserRow, now = new Date()): boolean {
   const limit = new Date(now);
   limit.setMonth(limit.getMonth() - PROFILE_CONFIRM_MONTHS);
   return user.profileConfirmedAt < limit;
-}
-
-export function mainInfoOf(user: UserRow) {
-  return {
-    id: user.id,
-    name: user.name,
-    family: user.family,
-    email: user.email,
-    account_type: user.accountType,
-    account_type_title: ACCOUNT_TYPES[user.accountType],
-    profile_incomplete: isProfileIncomplete(user),
-    must_confirm_profile: mustConfirmProfile(user),
-  };
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { changePassword, confirmProfile, getPerson, getProfile, updateProfile } from './profile.service.ts';
-import { accessMapOf, mainInfoOf } from './user.policy.ts';
+import { accessMapOf } from './user.policy.ts';
+import { mainInfoOf } from './user.presenter.ts';
 import { ok } from '../../lib/envelope.ts';
 import { channelTokenAnswer, userChannel } from '@hr/contract/realtime';
 

@@ -1,0 +1,17 @@
+import { ACCOUNT_TYPES, type MainInfo } from '@hr/contract';
+import type { UserRow } from '../../db/schema/index.ts';
+import { isProfileIncomplete, mustConfirmProfile } from './user.policy.ts';
+
+/** `GET /api/user/main_info`: who is signed in, and whether the profile asks to be completed or confirmed. */
+export function mainInfoOf(user: UserRow): MainInfo {
+  return {
+    id: user.id,
+    name: user.name,
+    family: user.family,
+    email: user.email,
+    account_type: user.accountType,
+    account_type_title: ACCOUNT_TYPES[user.accountType],
+    profile_incomplete: isProfileIncomplete(user),
+    must_confirm_profile: mustConfirmProfile(user),
+  };
+}
