@@ -1,17 +1,9 @@
+import type { ReplyBody } from '@hr/contract';
 import { fetchCsrfCookie, readCookie } from '@/shared/api/api-client.ts';
 import { ApiError, type ErrorPayload, NetworkError } from '@/shared/api/api-error.ts';
 
-export type ReplyFields = {
-  fio: string;
-  phone: string;
-  email: string;
-  city_name: string;
-  cover_letter: string;
-  resume_text: string;
-  consent: boolean;
-  /** The honeypot: people leave it empty. */
-  website: string;
-};
+/** The reply form's values: the contract's replyBody fields, all filled in (empty strings), `consent` a box. */
+export type ReplyFields = { [K in keyof ReplyBody]-?: K extends 'consent' ? boolean : string };
 
 /**
  * POST /api/vacancy/{id}/reply as multipart/form-data (the only call with a file), with the CSRF
