@@ -1,4 +1,5 @@
 import {
+  ADMIN_MSG,
   EDUCATION_MESSAGE_MAX,
   EDUCATION_MSG,
   EDUCATION_TITLE_MAX,
@@ -29,15 +30,16 @@ export const EDUCATION_REMIND_AFTER = '1 day';
 
 export const educationSiteUrl = (config: Config, educationId: number) => `${config.educationSiteUrl}/education/${educationId}`;
 
+/** The CLI's check (the admin route validates with the contract's adminEducationBody first). */
 function checkInput(input: EducationInput): EducationInput {
   const title = String(input.title ?? '').trim();
   // Rich text is cleaned on the server (PRODUCT 9): the dialog shows it as HTML.
   const message = sanitizeHtml(String(input.message ?? '').trim());
   const errors: Record<string, string[]> = {};
-  if (!title) errors.title = ['Укажите заголовок'];
-  else if (title.length > EDUCATION_TITLE_MAX) errors.title = [`Заголовок длиннее ${EDUCATION_TITLE_MAX} символов`];
+  if (!title) errors.title = [ADMIN_MSG.titleRequired];
+  else if (title.length > EDUCATION_TITLE_MAX) errors.title = [ADMIN_MSG.titleLong];
   if (!visibleText(message)) errors.message = ['Укажите текст'];
-  else if (message.length > EDUCATION_MESSAGE_MAX) errors.message = [`Текст длиннее ${EDUCATION_MESSAGE_MAX} символов`];
+  else if (message.length > EDUCATION_MESSAGE_MAX) errors.message = [ADMIN_MSG.messageLong];
   if (!Number.isInteger(input.educationId) || input.educationId <= 0 || input.educationId > 2_147_483_647) {
     errors.education_id = ['Укажите номер обучения (целое положительное число)'];
   }
