@@ -171,7 +171,7 @@ describe('demo resume generator', () => {
 
   it('knows the indexes of the search migration', () => {
     const names = migrationResumeIndexes().map((i) => i.name);
-    expect(names).toEqual(expect.arrayContaining(['resumes_ts_all_idx', 'resumes_arrays_idx', 'resumes_updated_idx']));
+    expect(names).toEqual(expect.arrayContaining(['resumes_all_places_idx', 'resumes_arrays_idx', 'resumes_updated_idx']));
     for (const i of migrationResumeIndexes()) expect(i.definition).toMatch(/^CREATE INDEX IF NOT EXISTS /);
   });
 });
