@@ -78,10 +78,12 @@ export const codeBody = z.object({
 
 export const authCheckBody = z.object({ _token: z.string().optional() }).passthrough();
 
+/** The longest parts of a client error report the server takes (the client cuts them to fit). */
+export const ERROR_REPORT_MAX = { error: 5000, info: 20000, host: 300, path: 2000 } as const;
 export const errorReportBody = z.object({
-  error: z.string().max(5000).optional().default(''),
-  info: z.string().max(20000).optional().default(''),
-  host: z.string().max(300).optional().default(''),
-  path: z.string().max(2000).optional().default(''),
+  error: z.string().max(ERROR_REPORT_MAX.error).optional().default(''),
+  info: z.string().max(ERROR_REPORT_MAX.info).optional().default(''),
+  host: z.string().max(ERROR_REPORT_MAX.host).optional().default(''),
+  path: z.string().max(ERROR_REPORT_MAX.path).optional().default(''),
   _token: z.string().optional(),
 });

@@ -1,3 +1,4 @@
+import { ERROR_REPORT_MAX } from '@hr/contract';
 import { apiPost, pageCsrfToken } from '@/shared/api/api-client.ts';
 
 export type ErrorReport = { error: string; info: string };
@@ -16,10 +17,10 @@ export function sendErrorReport(report: ErrorReport): void {
   recent.set(key, now);
   sent += 1;
   apiPost('/api/error/send', {
-    error: report.error.slice(0, 5000),
-    info: report.info.slice(0, 20000),
-    host: window.location.host,
-    path: `${window.location.pathname}${window.location.search}`.slice(0, 2000),
+    error: report.error.slice(0, ERROR_REPORT_MAX.error),
+    info: report.info.slice(0, ERROR_REPORT_MAX.info),
+    host: window.location.host.slice(0, ERROR_REPORT_MAX.host),
+    path: `${window.location.pathname}${window.location.search}`.slice(0, ERROR_REPORT_MAX.path),
     _token: pageCsrfToken(),
   }).catch(() => undefined);
 }
