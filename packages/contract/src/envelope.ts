@@ -6,6 +6,7 @@ export const success = <T extends z.ZodType>(res: T) =>
 export type SuccessBody<T> = { status: 'success'; res: T; message?: string };
 /** `res` of an answer that carries only its message: `{}`. */
 export const emptyAnswer = z.object({});
+export type EmptyAnswer = z.infer<typeof emptyAnswer>;
 
 export const errorBody = z.object({
   status: z.literal('error'),

@@ -1,13 +1,13 @@
 import type { ImportJob } from '@hr/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fetchCsrfCookie, readCookie } from '@/shared/api/api-client.ts';
+import { type ApiAnswer, fetchCsrfCookie, readCookie } from '@/shared/api/api-client.ts';
 import { ApiError, type ErrorPayload, NetworkError } from '@/shared/api/api-error.ts';
 
 /**
  * POST /api/admin/imports as multipart/form-data (one field `file`). XMLHttpRequest rather than
  * fetch: it reports upload progress, which matters for files up to 200 МБ.
  */
-export async function uploadImport(file: File, onProgress: (share: number) => void): Promise<{ res: ImportJob; message?: string }> {
+export async function uploadImport(file: File, onProgress: (share: number) => void): Promise<ApiAnswer<ImportJob>> {
   await fetchCsrfCookie();
   const form = new FormData();
   form.append('file', file, file.name);

@@ -1,7 +1,7 @@
-import type { LoginBody } from '@hr/contract';
+import type { EmptyAnswer, LoginBody } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
 /** POST /login {email, password, remember}; 422 errors.email on wrong credentials, 429 when rate-limited. */
 export function login(body: LoginBody) {
-  return postWithCsrf<Record<string, never>>('/login', body);
+  return postWithCsrf<EmptyAnswer>('/login', body);
 }

@@ -1,6 +1,7 @@
+import type { EmptyAnswer } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
 /** POST /logout */
 export function logout() {
-  return postWithCsrf<unknown>('/logout');
+  return postWithCsrf<EmptyAnswer>('/logout');
 }

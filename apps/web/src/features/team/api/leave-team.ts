@@ -1,6 +1,7 @@
+import type { EmptyAnswer } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
 /** POST /api/user/team/leave — a member leaves the team. */
 export function leaveTeam() {
-  return postWithCsrf<Record<string, never>>('/api/user/team/leave');
+  return postWithCsrf<EmptyAnswer>('/api/user/team/leave');
 }

@@ -1,9 +1,9 @@
-import type { PasswordChangeBody } from '@hr/contract';
+import type { EmptyAnswer, PasswordChangeBody } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
 export type { PasswordChangeBody as PasswordChange };
 
 /** POST /api/user/password — the other sessions of the user end. */
 export function changePassword(body: PasswordChangeBody) {
-  return postWithCsrf<Record<string, never>>('/api/user/password', body);
+  return postWithCsrf<EmptyAnswer>('/api/user/password', body);
 }

@@ -1,7 +1,7 @@
-import type { ConfirmBody } from '@hr/contract';
+import type { ConfirmBody, EmptyAnswer } from '@hr/contract';
 import { postWithCsrf } from '@/shared/api/api-client.ts';
 
 /** POST /api/user/confirm {company_name, company_people_count, position, profession_area, profileTag[]} (SEED 7). */
 export function confirmProfile(body: ConfirmBody) {
-  return postWithCsrf<Record<string, never>>('/api/user/confirm', body);
+  return postWithCsrf<EmptyAnswer>('/api/user/confirm', body);
 }
