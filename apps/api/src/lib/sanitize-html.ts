@@ -1,3 +1,4 @@
+import { escapeHtml } from '@hr/contract/html';
 /**
  * Server-side rich-text cleaning (PRODUCT 5 and 9): keeps `p br ul ol li strong b em i u` and
  * `a[href]` with http(s)/mailto links (given rel="nofollow noopener"); other tags are removed with
@@ -8,7 +9,7 @@ const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'templ
 const VOID = new Set(['br']);
 
 const escapeText = (s: string) => s.replace(/&(?!(?:[a-z]+|#\d+|#x[0-9a-f]+);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = escapeHtml;
 
 function safeHref(attrs: string): string | null {
   const m = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);

@@ -1,8 +1,10 @@
+import { escapeHtml } from '@hr/contract/html';
 import { zip } from './zip.ts';
 
 export type Cell = string | number | null;
 
-const xml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+/** XML text and attribute values escape like HTML's. */
+const xml = escapeHtml;
 
 /**
  * Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): one of them
