@@ -15,6 +15,11 @@ type ContractFormOptions<V extends Values> = {
    * shown together in `formError`.
    */
   serverErrors?: (error: unknown) => FieldErrors;
+  /**
+   * Moves the focus to the first invalid field (default: the first `aria-invalid` field of the
+   * form). For fields that carry no `aria-invalid` (radio cards, a checkbox) the form passes its own.
+   */
+  focusInvalid?: (errors: FieldErrors, form: HTMLFormElement | null) => void;
 };
 
 type Submit<V extends Values, B> = {
@@ -32,7 +37,11 @@ type Submit<V extends Values, B> = {
  * contract's schema checks them before sending, a 422 comes back inline under each field (from
  * the server's `errors`), and the focus moves to the first invalid field either way.
  */
-export function useContractForm<V extends Values>({ initialValues, serverErrors = handleFormError }: ContractFormOptions<V>) {
+export function useContractForm<V extends Values>({
+  initialValues,
+  serverErrors = handleFormError,
+  focusInvalid = (_errors, form) => focusFirstInvalid(form),
+}: ContractFormOptions<V>) {
   const form = useForm<V>({ mode: 'controlled', initialValues });
   const formRef = useRef<HTMLFormElement>(null);
   const [processing, setProcessing] = useState(false);
@@ -48,7 +57,7 @@ export function useContractForm<V extends Values>({ initialValues, serverErrors 
     }
     form.setErrors(known);
     setFormError(other.length > 0 ? other.join('\n') : null);
-    focusFirstInvalid(formRef.current);
+    focusInvalid(errors, formRef.current);
   };
 
   const clearErrors = () => {

@@ -2,15 +2,16 @@ import { type Opinion, type OpinionUpdateBody, opinionUpdateBody, REVIEW_MSG } f
 import { Button, Group, Stack } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { showAlmostDoneDialog, showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { deleteOpinion } from '../api/delete-opinion.ts';
 import { updateOpinion } from '../api/update-opinion.ts';
 import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { showReviewNotice } from '../lib/notice.tsx';
-import { useFormState } from '../lib/use-form-state.ts';
+import { fieldGroupProps } from '../lib/use-form-state.ts';
+import { FormAlert } from './form-alert.tsx';
 import { OPINION_FIELD_ORDER, OpinionFields, type OpinionValues, opinionBody } from './opinion-fields.tsx';
 
 const valuesOf = (opinion: Opinion): OpinionValues => ({
@@ -27,35 +28,23 @@ type OpinionEditFormProps = { opinion: Opinion; onSaved: (opinion: Opinion) => v
 /** `/review/{id}`: the author changes the whole opinion, or deletes it after a confirmation. */
 export function OpinionEditForm({ opinion, onSaved, onDeleted }: OpinionEditFormProps) {
   const formId = useId();
-  const { values, errors, setErrors, change } = useFormState<OpinionValues>(() => valuesOf(opinion));
-  const [processing, setProcessing] = useState(false);
+  const { form, formRef, processing, formError, handleSubmit } = useContractForm<OpinionValues>({
+    initialValues: valuesOf(opinion),
+    serverErrors: handleErrorWithoutRedirect,
+    focusInvalid: (errors) => focusFirstInvalid(formId, OPINION_FIELD_ORDER, errors),
+  });
   const [deleting, setDeleting] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const body = opinionBody(values);
-    const invalid = validateWith(opinionUpdateBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      focusFirstInvalid(formId, OPINION_FIELD_ORDER, invalid);
-      showAlmostDoneDialog();
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
-      const answer = await updateOpinion(opinion.id, body as OpinionUpdateBody); // checked just above
+  const submit = handleSubmit({
+    schema: opinionUpdateBody,
+    toBody: opinionBody,
+    onInvalid: showAlmostDoneDialog,
+    send: async (body) => {
+      const answer = await updateOpinion(opinion.id, body as OpinionUpdateBody); // checked by the schema before sending
       showReviewNotice(answer.message ?? REVIEW_MSG.saved);
       onSaved(answer.res);
-    } catch (failure) {
-      const next = handleErrorWithoutRedirect(failure);
-      setErrors(next);
-      focusFirstInvalid(formId, OPINION_FIELD_ORDER, next);
-    } finally {
-      setProcessing(false);
-    }
-  };
+    },
+  });
 
   const remove = () =>
     showConfirmDialog({
@@ -78,9 +67,10 @@ export function OpinionEditForm({ opinion, onSaved, onDeleted }: OpinionEditForm
     });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Редактирование отзыва">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Редактирование отзыва">
       <Stack gap="lg">
-        <OpinionFields formId={formId} values={values} errors={errors} onChange={change} />
+        <FormAlert message={formError} />
+        <OpinionFields formId={formId} {...fieldGroupProps(form)} />
         <Group justify="space-between" gap="sm">
           <Button
             variant="subtle"
