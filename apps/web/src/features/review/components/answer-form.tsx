@@ -10,15 +10,14 @@ import {
 import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconBuilding, IconId, IconSend, IconUser } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { isApiError, joinErrors } from '@/shared/api/api-error.ts';
+import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { sendRequestAnswer } from '../api/send-request-answer.ts';
 import { fieldId, focusFirstInvalid } from '../lib/focus-invalid.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { FormAlert } from './form-alert.tsx';
 import { TextWithCounter } from './text-with-counter.tsx';
 import { VerdictRadio } from './verdict-radio.tsx';
 
@@ -42,61 +41,53 @@ type AnswerFormProps = {
 /** The addressee's opinion: verdict, text, who they are, consent to pass it on. */
 export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormProps) {
   const formId = useId();
-  const { values, errors, setErrors, change } = useFormState<Values>(() => ({
-    verdict: null,
-    text: '',
-    author_name: '',
-    author_company: request.candidate.company ?? '',
-    author_position: '',
-    consent: false,
-  }));
-  const [processing, setProcessing] = useState(false);
-  const error = (key: keyof Values) => joinErrors(errors[key]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const body = {
-      verdict: values.verdict ?? undefined,
-      text: values.text,
-      author_name: values.author_name,
-      author_company: values.author_company.trim() || null,
-      author_position: values.author_position.trim() || null,
-      consent: values.consent,
-    };
-    const invalid = validateWith(reviewRequestSendBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      focusFirstInvalid(formId, ORDER, invalid);
-      showAlmostDoneDialog();
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
-      const answer = await sendRequestAnswer(request.id, body as ReviewRequestSendBody); // checked just above
-      onSent(answer.res);
-    } catch (failure) {
+  const { form, formRef, processing, formError, handleSubmit } = useContractForm<Values>({
+    initialValues: {
+      verdict: null,
+      text: '',
+      author_name: '',
+      author_company: request.candidate.company ?? '',
+      author_position: '',
+      consent: false,
+    },
+    serverErrors: (failure) => {
       if (isApiError(failure) && failure.status === 422 && failure.fieldErrors.status) {
         onClosedMeanwhile();
-        return;
+        return {};
       }
-      const next = handleErrorWithoutRedirect(failure);
-      setErrors(next);
-      focusFirstInvalid(formId, ORDER, next);
-    } finally {
-      setProcessing(false);
-    }
-  };
+      return handleErrorWithoutRedirect(failure);
+    },
+    focusInvalid: (errors) => focusFirstInvalid(formId, ORDER, errors),
+  });
+  const values = form.getValues();
+  const error = (key: keyof Values) => (form.errors[key] ? String(form.errors[key]) : undefined);
+
+  const submit = handleSubmit({
+    schema: reviewRequestSendBody,
+    toBody: (current) => ({
+      verdict: current.verdict ?? undefined,
+      text: current.text,
+      author_name: current.author_name,
+      author_company: current.author_company.trim() || null,
+      author_position: current.author_position.trim() || null,
+      consent: current.consent,
+    }),
+    onInvalid: showAlmostDoneDialog,
+    send: async (body) => {
+      const answer = await sendRequestAnswer(request.id, body as ReviewRequestSendBody); // checked by the schema before sending
+      onSent(answer.res);
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Отзыв о кандидате">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Отзыв о кандидате">
       <Stack gap="md">
+        <FormAlert message={formError} />
         <VerdictRadio
           id={fieldId(formId, 'verdict')}
           label="Рекомендуете ли вы кандидата?"
           value={values.verdict}
-          onChange={(v) => change('verdict', v)}
+          onChange={(v) => form.setFieldValue('verdict', v)}
           error={error('verdict')}
         />
         <TextWithCounter
@@ -104,7 +95,7 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
           label="Отзыв"
           placeholder="Какие задачи решал кандидат, каких результатов добился, как работал в команде, почему ушёл"
           value={values.text}
-          onChange={(v) => change('text', v)}
+          onChange={(v) => form.setFieldValue('text', v)}
           error={error('text')}
         />
         <TextInput
@@ -114,9 +105,7 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
           autoComplete="name"
           maxLength={REVIEW_NAME_MAX}
           leftSection={<IconUser size={18} stroke={1.6} aria-hidden />}
-          value={values.author_name}
-          onChange={(e) => change('author_name', e.currentTarget.value)}
-          error={error('author_name')}
+          {...form.getInputProps('author_name')}
           withAsterisk
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="md">
@@ -126,9 +115,7 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
             autoComplete="organization"
             maxLength={REVIEW_COMPANY_MAX}
             leftSection={<IconBuilding size={18} stroke={1.6} aria-hidden />}
-            value={values.author_company}
-            onChange={(e) => change('author_company', e.currentTarget.value)}
-            error={error('author_company')}
+            {...form.getInputProps('author_company')}
           />
           <TextInput
             id={fieldId(formId, 'author_position')}
@@ -137,9 +124,7 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
             autoComplete="organization-title"
             maxLength={REVIEW_POSITION_MAX}
             leftSection={<IconId size={18} stroke={1.6} aria-hidden />}
-            value={values.author_position}
-            onChange={(e) => change('author_position', e.currentTarget.value)}
-            error={error('author_position')}
+            {...form.getInputProps('author_position')}
           />
         </SimpleGrid>
         <Checkbox
@@ -152,9 +137,7 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
               </Anchor>
             </>
           }
-          checked={values.consent}
-          onChange={(e) => change('consent', e.currentTarget.checked)}
-          error={error('consent')}
+          {...form.getInputProps('consent', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={processing} leftSection={<IconSend size={18} aria-hidden />}>

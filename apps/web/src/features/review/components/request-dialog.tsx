@@ -10,16 +10,15 @@ import {
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { IconAt, IconBuilding, IconSend, IconUser } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { isApiError, joinErrors } from '@/shared/api/api-error.ts';
+import { useState } from 'react';
+import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { createReviewRequest } from '../api/create-request.ts';
 import { fieldId, focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { showReviewNotice } from '../lib/notice.tsx';
-import { useFormState } from '../lib/use-form-state.ts';
 import { FormAlert } from './form-alert.tsx';
 import { TextWithCounter } from './text-with-counter.tsx';
 
@@ -55,21 +54,24 @@ function RequestForm({
   onSent?: (r: ReviewRequestItem) => void;
 }) {
   const formId = useId();
-  const { values, errors, setErrors, change } = useFormState<Values>(() => ({
-    candidate_consent: false,
-    email: '',
-    name: '',
-    company: target.company,
-    message: '',
-  }));
   const [limit, setLimit] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const error = (key: keyof Values) => joinErrors(errors[key]);
+  const { form, formRef, processing, formError, handleSubmit } = useContractForm<Values>({
+    initialValues: { candidate_consent: false, email: '', name: '', company: target.company, message: '' },
+    serverErrors: (failure) => {
+      if (isApiError(failure) && failure.status === 429) {
+        // The daily limit: said in the dialog itself, the form stays filled for tomorrow.
+        setLimit(failure.payload.message || REVIEW_MSG.dailyLimit);
+        return {};
+      }
+      return handleErrorWithoutRedirect(failure);
+    },
+    focusInvalid: (errors) => focusFirstInvalid(formId, ORDER, errors),
+  });
+  const error = (key: keyof Values) => (form.errors[key] ? String(form.errors[key]) : undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const body = {
+  const submit = handleSubmit({
+    schema: reviewRequestCreateBody,
+    toBody: (values) => ({
       resume_hash: target.hash,
       experience_index: target.experienceIndex,
       candidate_consent: values.candidate_consent,
@@ -77,18 +79,10 @@ function RequestForm({
       name: values.name,
       company: values.company.trim() || null,
       message: values.message.trim() || null,
-    };
-    const invalid = validateWith(reviewRequestCreateBody, body);
-    if (invalid) {
-      setErrors(invalid);
-      focusFirstInvalid(formId, ORDER, invalid);
-      showAlmostDoneDialog();
-      return;
-    }
-    setErrors({});
-    setLimit(null);
-    setProcessing(true);
-    try {
+    }),
+    onInvalid: showAlmostDoneDialog,
+    send: async (body) => {
+      setLimit(null);
       const answer = await createReviewRequest(body);
       showReviewNotice(
         `Письмо ушло на ${answer.res.email}. Статус запроса — в личном кабинете, в блоке «Мои отзывы».`,
@@ -96,38 +90,23 @@ function RequestForm({
       );
       onSent?.(answer.res);
       onCancel();
-    } catch (failure) {
-      if (isApiError(failure) && failure.status === 429) {
-        // The daily limit: said in the dialog itself, the form stays filled for tomorrow.
-        setLimit(failure.payload.message || REVIEW_MSG.dailyLimit);
-        return;
-      }
-      const next = handleErrorWithoutRedirect(failure);
-      setErrors(next);
-      focusFirstInvalid(formId, ORDER, next);
-    } finally {
-      setProcessing(false);
-    }
-  };
-
-  const otherErrors = [errors.resume_hash, errors.experience_index].flat().filter(Boolean) as string[];
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Запрос рекомендации">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Запрос рекомендации">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Адресат получит письмо со ссылкой и сможет оставить отзыв без регистрации. Он увидит ваше имя и компанию, имя кандидата
           {target.position ? ` и его должность — ${target.position}` : ' и его должность'}. Ссылка действует {REVIEW_REQUEST_TTL_DAYS} дней.
         </Text>
         <FormAlert title="Лимит на сегодня исчерпан" message={limit} />
-        <FormAlert message={otherErrors.length ? otherErrors.join('\n') : null} />
+        <FormAlert message={formError} />
         <Checkbox
           id={fieldId(formId, 'candidate_consent')}
           label="Кандидат согласен на проверку рекомендаций"
           description="Без согласия кандидата запрашивать отзыв нельзя"
-          checked={values.candidate_consent}
-          onChange={(e) => change('candidate_consent', e.currentTarget.checked)}
-          error={error('candidate_consent')}
+          {...form.getInputProps('candidate_consent', { type: 'checkbox' })}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="md">
           <TextInput
@@ -137,9 +116,7 @@ function RequestForm({
             type="email"
             autoComplete="off"
             leftSection={<IconAt size={18} stroke={1.6} aria-hidden />}
-            value={values.email}
-            onChange={(e) => change('email', e.currentTarget.value)}
-            error={error('email')}
+            {...form.getInputProps('email')}
             withAsterisk
           />
           <TextInput
@@ -149,9 +126,7 @@ function RequestForm({
             autoComplete="off"
             maxLength={REVIEW_NAME_MAX}
             leftSection={<IconUser size={18} stroke={1.6} aria-hidden />}
-            value={values.name}
-            onChange={(e) => change('name', e.currentTarget.value)}
-            error={error('name')}
+            {...form.getInputProps('name')}
             withAsterisk
           />
         </SimpleGrid>
@@ -161,16 +136,14 @@ function RequestForm({
           description="Где кандидат работал и где работает адресат"
           maxLength={REVIEW_COMPANY_MAX}
           leftSection={<IconBuilding size={18} stroke={1.6} aria-hidden />}
-          value={values.company}
-          onChange={(e) => change('company', e.currentTarget.value)}
-          error={error('company')}
+          {...form.getInputProps('company')}
         />
         <TextWithCounter
           id={fieldId(formId, 'message')}
           label="Сообщение адресату"
           placeholder="Например: рассматриваем кандидата на позицию руководителя отдела продаж, расскажите, пожалуйста, о его работе у вас"
-          value={values.message}
-          onChange={(v) => change('message', v)}
+          value={form.getValues().message}
+          onChange={(v) => form.setFieldValue('message', v)}
           error={error('message')}
           max={REVIEW_MESSAGE_MAX}
           required={false}
