@@ -12,7 +12,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import type { UserRow } from '../apps/api/src/db/schema/index.ts';
 import { createSearchPool, poolRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
 import { executeSearch, resolveSearch, searchTuning, type Traced } from '../apps/api/src/modules/resume/search/search.service.ts';
-import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.sql.ts';
+import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.page.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_bench';
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);

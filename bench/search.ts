@@ -28,7 +28,7 @@ import type { AppContext } from '../apps/api/src/context.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import type { UserRow } from '../apps/api/src/db/schema/index.ts';
 import { createIndexes, currentResumeIndexes, dropIndexes, migrationResumeIndexes } from '../apps/api/src/modules/resume/generator/indexes.ts';
-import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.sql.ts';
+import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.page.ts';
 import { TtlCache } from '../apps/api/src/modules/resume/search/search.cache.ts';
 import { createSearchPool, poolRunner, SEARCH_SESSION_OPTIONS, type SqlRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
 import {

@@ -1,5 +1,5 @@
 -- The text indexes get a second column: the cities of the resume (where the candidate lives and,
--- when ready to move, where to; PLACES in search.sql.ts spells the same expression). A search by
+-- when ready to move, where to; PLACES in search.filters.ts spells the same expression). A search by
 -- words in a city is then one GIN scan that intersects the word's and the city's entries inside the
 -- index, instead of two bitmaps of tens of thousands of rows ANDed (a word like «бухгалтер» is
 -- 50 000 resumes, Saint Petersburg 64 000). A GIN index over several columns serves a condition on

@@ -71,6 +71,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   isTest: boolean;
+  /** The resume search's tuning (readSearchTuning). */
+  searchTuning?: SearchTuning;
 };
 
 /** Reads the environment once at boot; a bad variable stops the start with the whole list. */
@@ -116,8 +118,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     isTest: e.NODE_ENV === 'test',
+    searchTuning: readSearchTuning(env, e.NODE_ENV === 'test'),
     ...overrides,
   };
+}
+
+export type SearchTuning = {
+  /** Facet/count answers are kept this long for the same filter set (0: no cache). */
+  cacheTtlMs: number;
+  cacheEntries: number;
+  /** Relevance ranks every match with ts_rank_cd up to this many (estimated) matches; above, tiers. */
+  rankExactLimit: number;
+  /** Facets are counted exactly when the (estimated) pool they count over is at most this big. */
+  exactFacetsLimit: number;
+  /** The exact count (capped at SEARCH_EXACT_COUNT_LIMIT + 1) runs when the estimated total is at most this. */
+  countCheckLimit: number;
+  /** The time box of the title-tier walk of big relevance-ordered results (0: never walk). */
+  walkTimeoutMs: number;
+  /** The recent movers a walked page checks row by row before it asks the text index instead. */
+  relocRecentRows: number;
+  /**
+   * The time box of an exact count or exact facets (0: none). The sample judges the result, not
+   * the rows the statement has to read to count it: a small result among many candidates (common
+   * words of several fields in Moscow, rechecked row by row) can take seconds. Past the box the
+   * sample's estimates are answered instead.
+   */
+  exactTimeoutMs: number;
+  /**
+   * The rows of a page of an identical search are kept this long (0: never): popular searches (the
+   * home page, a shared link, paging back) are answered from memory. Searches whose result depends
+   * on the viewer's own actions (`exclude_viewed_by_me`, `only_in_responses`) are never kept.
+   */
+  pageCacheTtlMs: number;
+};
+
+/** The resume search's tuning from SEARCH_* variables; the tests' defaults keep caches and time boxes off. */
+export function readSearchTuning(env: NodeJS.ProcessEnv, isTest: boolean): SearchTuning {
+  const num = (name: string, def: number) => {
+    const v = env[name];
+    return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : def;
+  };
+  const base = {
+    // Tests never depend on the cache unless they ask for it.
+    cacheTtlMs: num('SEARCH_CACHE_TTL_MS', isTest ? 0 : 60_000),
+    cacheEntries: num('SEARCH_CACHE_ENTRIES', 2000),
+    rankExactLimit: num('SEARCH_RANK_EXACT_LIMIT', 500),
+    exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
+    countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
+    walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
+    relocRecentRows: num('SEARCH_2000', 2000),
+    exactTimeoutMs: num('SEARCH_EXACT_TIMEOUT_MS', isTest ? 0 : 150),
+  };
+  // Pages are kept shorter than counts, and never when counts are not kept at all.
+  return { ...base, pageCacheTtlMs: num('SEARCH_PAGE_CACHE_TTL_MS', Math.min(base.cacheTtlMs, 15_000)) };
 }
 
 /** The embedded mode keeps its secret beside its data, so sessions survive restarts. */

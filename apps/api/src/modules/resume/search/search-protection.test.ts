@@ -22,7 +22,9 @@ describe('visitor search limit', () => {
     const forged = await visitor.request('GET', '/api/resume/search', undefined, { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(forged.status).toBe(429);
 
-    expect((await new TestClient(built.app, `10.202.${randomInt(0, 255)}.${randomInt(1, 255)}`).get('/api/resume/search')).status).toBe(200);
+    expect((await new TestClient(built.app, `10.202.${randomInt(0, 255)}.${randomInt(1, 255)}`).get('/api/resume/search')).status).toBe(
+      200,
+    );
     const m = await registeredMember(built.app);
     const member = new TestClient(built.app, ip);
     member.cookies = m.client.cookies;

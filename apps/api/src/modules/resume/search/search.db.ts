@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, watchPool } from '../../../db/client.ts';
 import { Outage } from '../../../lib/outage.ts';
-import type { Sql } from './search.sql.ts';
+import type { Sql } from './search.spec.ts';
 
 /**
  * How the search runs its statements: straight on the driver (text + $n values — the SQL the bench

@@ -13,6 +13,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@hr/contract';
+import { readSearchTuning, type SearchTuning } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
@@ -24,31 +25,24 @@ import { canSeeCandidateNames } from '../resume.policy.ts';
 import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
 import { TtlCache } from './search.cache.ts';
 import { QueryTimeout, runnerFor, type SqlRunner } from './search.db.ts';
+import { countSql, type FacetRow, facetsSql } from './search.facets.ts';
+import { yearsBefore } from './search.filters.ts';
 import {
-  countSql,
-  FRAGMENT_BREAK,
-  type FacetRow,
-  facetsSql,
-  MARK_END,
-  MARK_START,
-  type Order,
-  type PageOptions,
-  isHeavyText,
-  pageSql,
-  RELOC_RECENT_ROWS,
-  type RankMode,
-  sampleScale,
-  type SearchSpec,
-  type Sql,
   cardsSql,
   cityOrderSql,
   compareKeys,
-  effectiveOrder,
+  FRAGMENT_BREAK,
   type KeyRow,
+  MARK_END,
+  MARK_START,
+  type PageOptions,
+  pageSql,
+  type RankMode,
   WALK_SETTINGS,
   walkTierSql,
-  yearsBefore,
-} from './search.sql.ts';
+} from './search.page.ts';
+import { effectiveOrder, planSearch, type SearchPlan } from './search.plan.ts';
+import type { Order, SearchSpec, Sql } from './search.spec.ts';
 import { tidyFragment } from './snippet.ts';
 import { hasSearchableWords } from './stopwords.ts';
 import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
@@ -56,54 +50,14 @@ import { opinionSummaries } from '../../review/review.summary.ts';
 
 type Viewer = (UserRow & { leadFlags?: string[] }) | null;
 
-/** The knobs of the search's speed design (see docs/performance.md). */
-export type SearchTuning = {
-  /** Facet/count answers are kept this long for the same filter set (0: no cache). */
-  cacheTtlMs: number;
-  cacheEntries: number;
-  /** Relevance ranks every match with ts_rank_cd up to this many (estimated) matches; above, tiers. */
-  rankExactLimit: number;
-  /** Facets are counted exactly when the (estimated) pool they count over is at most this big. */
-  exactFacetsLimit: number;
-  /** The exact count (capped at SEARCH_EXACT_COUNT_LIMIT + 1) runs when the estimated total is at most this. */
-  countCheckLimit: number;
-  /** The time box of the title-tier walk of big relevance-ordered results (0: never walk). */
-  walkTimeoutMs: number;
-  /** The recent movers a walked page checks row by row before it asks the text index instead. */
-  relocRecentRows: number;
-  /**
-   * The time box of an exact count or exact facets (0: none). The sample judges the result, not
-   * the rows the statement has to read to count it: a small result among many candidates (common
-   * words of several fields in Moscow, rechecked row by row) can take seconds. Past the box the
-   * sample's estimates are answered instead.
-   */
-  exactTimeoutMs: number;
-  /**
-   * The rows of a page of an identical search are kept this long (0: never): popular searches (the
-   * home page, a shared link, paging back) are answered from memory. Searches whose result depends
-   * on the viewer's own actions (`exclude_viewed_by_me`, `only_in_responses`) are never kept.
-   */
-  pageCacheTtlMs: number;
-};
+export type { SearchTuning } from '../../../config.ts';
 
-export function searchTuning(ctx: Pick<AppContext, 'config'>, env: NodeJS.ProcessEnv = process.env): SearchTuning {
-  const num = (name: string, def: number) => {
-    const v = env[name];
-    return v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : def;
-  };
-  const base = {
-    // Tests never depend on the cache unless they ask for it.
-    cacheTtlMs: num('SEARCH_CACHE_TTL_MS', ctx.config.isTest ? 0 : 60_000),
-    cacheEntries: num('SEARCH_CACHE_ENTRIES', 2000),
-    rankExactLimit: num('SEARCH_RANK_EXACT_LIMIT', 500),
-    exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
-    countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
-    walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
-    relocRecentRows: num('SEARCH_RELOC_RECENT_ROWS', RELOC_RECENT_ROWS),
-    exactTimeoutMs: num('SEARCH_EXACT_TIMEOUT_MS', ctx.config.isTest ? 0 : 150),
-  };
-  // Pages are kept shorter than counts, and never when counts are not kept at all.
-  return { ...base, pageCacheTtlMs: num('SEARCH_PAGE_CACHE_TTL_MS', Math.min(base.cacheTtlMs, 15_000)) };
+/**
+ * The search's tuning: the app's (config.ts, read once at boot), or read again from `env` (the
+ * bench's and the tests' own settings) with the same defaults.
+ */
+export function searchTuning(ctx: Pick<AppContext, 'config'>, env?: NodeJS.ProcessEnv): SearchTuning {
+  return env || !ctx.config.searchTuning ? readSearchTuning(env ?? process.env, ctx.config.isTest) : ctx.config.searchTuning;
 }
 
 // ─── parameters → spec ────────────────────────────────────────────────────────────────────────
@@ -304,14 +258,14 @@ const scaled = (rows: FacetRow[], scale: number): FacetRow[] => rows.map((r) => 
  */
 async function finishStats(
   run: SqlRunner,
-  spec: SearchSpec,
+  plan: SearchPlan,
   tuning: SearchTuning,
   sample: FacetRow[],
   trace?: Traced[],
 ): Promise<SearchStats> {
   // Rechecking the raw text costs several times a plain match: exact counts on smaller sets then.
-  const weight = isHeavyText(spec) ? HEAVY_TEXT_WEIGHT : 1;
-  const scale = sampleScale(spec);
+  const weight = plan.heavyText ? HEAVY_TEXT_WEIGHT : 1;
+  const scale = plan.sampleScale;
   const estPool = pick(sample, 'pool') * scale * weight;
   const estLocal = pick(sample, 'pool_local') * scale * weight;
   const estTotal = pick(sample, 'total') * scale * weight;
@@ -329,11 +283,11 @@ async function finishStats(
   // An exact statement that ran out of time says the next would too: estimates from then on.
   let outOfTime = false;
   if (estPool <= tuning.exactFacetsLimit) {
-    const rows = await boxed<FacetRow>(run, tuning, trace, 'facets', facetsSql(spec, 'exact'));
+    const rows = await boxed<FacetRow>(run, tuning, trace, 'facets', facetsSql(plan, 'exact'));
     if (rows) return exact(rows, []);
     outOfTime = true;
-  } else if (spec.cityIds && estLocal <= tuning.exactFacetsLimit) {
-    const rows = await boxed<FacetRow>(run, tuning, trace, 'facets', facetsSql(spec, 'local'));
+  } else if (plan.spec.cityIds && estLocal <= tuning.exactFacetsLimit) {
+    const rows = await boxed<FacetRow>(run, tuning, trace, 'facets', facetsSql(plan, 'local'));
     outOfTime = !rows;
     if (rows)
       return exact(
@@ -353,7 +307,7 @@ async function finishStats(
   );
   const base = { facetRows, estimatedFacets: ALL_FACETS };
   if (estTotal <= tuning.countCheckLimit && !outOfTime) {
-    const counted = await boxed<{ n: number }>(run, tuning, trace, 'count', countSql(spec, SEARCH_EXACT_COUNT_LIMIT + 1));
+    const counted = await boxed<{ n: number }>(run, tuning, trace, 'count', countSql(plan, SEARCH_EXACT_COUNT_LIMIT + 1));
     const n = counted?.[0]?.n ?? 0;
     if (counted && n <= SEARCH_EXACT_COUNT_LIMIT)
       return { total: n, totalCapped: false, totalIsEstimate: false, estimatedMatches: n, ...base };
@@ -391,17 +345,19 @@ export async function executeSearch(
   cache: TtlCache<SearchStats> | null,
   trace?: Traced[],
 ): Promise<{ stats: SearchStats; rows: PageRow[] }> {
+  // One plan for every statement of this request.
+  const plan = planSearch(spec);
   const key = statsKey(spec);
   let stats = cache?.get(key);
   let estimate: Promise<number>;
   if (stats) {
     estimate = stats.then((s) => s.estimatedMatches);
   } else {
-    const sample = traced<FacetRow>(run, trace, 'sample', facetsSql(spec, 'sample'));
-    stats = sample.then((rows) => finishStats(run, spec, tuning, rows, trace));
+    const sample = traced<FacetRow>(run, trace, 'sample', facetsSql(plan, 'sample'));
+    stats = sample.then((rows) => finishStats(run, plan, tuning, rows, trace));
     cache?.set(key, stats);
-    const weight = isHeavyText(spec) ? HEAVY_TEXT_WEIGHT : 1;
-    estimate = sample.then((rows) => pick(rows, 'total') * sampleScale(spec) * weight);
+    const weight = plan.heavyText ? HEAVY_TEXT_WEIGHT : 1;
+    estimate = sample.then((rows) => pick(rows, 'total') * plan.sampleScale * weight);
     // Awaited only for a relevance order; a failed sample is answered through `stats` either way,
     // and an unhandled rejection would end the process.
     estimate.catch(() => {});
@@ -410,11 +366,11 @@ export async function executeSearch(
   const page = (async () => {
     const mode = needsEstimate ? rankModeFor(await estimate, tuning) : 'rank';
     const o = pageOptions(q, mode);
-    const walked = tuning.walkTimeoutMs > 0 ? await walkTier(run, spec, o, tuning, trace) : null;
-    if (walked) return traced<PageRow>(run, trace, 'page', cardsSql(spec, walked));
-    const split = await cityOrderPage(run, spec, o, trace);
-    if (split) return traced<PageRow>(run, trace, 'page', cardsSql(spec, split));
-    return traced<PageRow>(run, trace, 'page', pageSql(spec, o));
+    const walked = tuning.walkTimeoutMs > 0 ? await walkTier(run, plan, o, tuning, trace) : null;
+    if (walked) return traced<PageRow>(run, trace, 'page', cardsSql(plan, walked));
+    const split = await cityOrderPage(run, plan, o, trace);
+    if (split) return traced<PageRow>(run, trace, 'page', cardsSql(plan, split));
+    return traced<PageRow>(run, trace, 'page', pageSql(plan, o));
   })();
   const [s, rows] = await Promise.all([stats, page]);
   return { stats: s, rows };
@@ -425,15 +381,15 @@ export async function executeSearch(
  * then the movers that can still reach the page, merged. The ids of the page, or null when the page
  * is not such a page.
  */
-async function cityOrderPage(run: SqlRunner, spec: SearchSpec, o: PageOptions, trace?: Traced[]): Promise<number[] | null> {
-  const order = effectiveOrder(spec, o);
+async function cityOrderPage(run: SqlRunner, plan: SearchPlan, o: PageOptions, trace?: Traced[]): Promise<number[] | null> {
+  const order = effectiveOrder(plan, o.order);
   if (order === 'relevance') return null;
-  const citiesSql = cityOrderSql(spec, o, 'cities');
-  if (!citiesSql && !cityOrderSql(spec, o, 'moving')) return null;
+  const citiesSql = cityOrderSql(plan, o, 'cities');
+  if (!citiesSql && !cityOrderSql(plan, o, 'moving')) return null;
   const depth = o.offset + o.limit;
   const cities = citiesSql ? await traced<KeyRow>(run, trace, 'cities', citiesSql) : [];
   const bound = cities.length >= depth ? (cities[depth - 1] as KeyRow) : null;
-  const movingSql = cityOrderSql(spec, o, 'moving', bound) as Sql;
+  const movingSql = cityOrderSql(plan, o, 'moving', bound) as Sql;
   const moving = await traced<KeyRow>(run, trace, 'moving', movingSql);
   return [...cities, ...moving]
     .sort(compareKeys(order))
@@ -450,12 +406,12 @@ async function cityOrderPage(run: SqlRunner, spec: SearchSpec, o: PageOptions, t
  */
 async function walkTier(
   run: SqlRunner,
-  spec: SearchSpec,
+  plan: SearchPlan,
   o: PageOptions,
   tuning: SearchTuning,
   trace?: Traced[],
 ): Promise<number[] | null> {
-  const parts = walkTierSql(spec, o, tuning.relocRecentRows);
+  const parts = walkTierSql(plan, o, tuning.relocRecentRows);
   if (!parts) return null;
   trace?.push({ name: 'walk', sql: parts.walk });
   const walked = await run.queryWith<KeyRow>(parts.walk, { settings: WALK_SETTINGS, timeoutMs: tuning.walkTimeoutMs }).catch((e) => {

@@ -6,7 +6,7 @@ import { type ExperienceEntry, resumes, resumeViews, users } from '../../../db/s
 import { createResume, setFlags } from '../../../../test/factories.ts';
 import { type Answer, createTestApp, registeredMember, TestClient } from '../../../../test/helpers.ts';
 import { invalidateSearchCache, searchResumes, searchTuning } from './search.service.ts';
-import { yearsBefore } from './search.sql.ts';
+import { yearsBefore } from './search.filters.ts';
 import { searchQueryInput } from '@hr/contract';
 
 /**
