@@ -1,10 +1,11 @@
 import { COMPANY_SIZES, type ConfirmBody, confirmBody } from '@hr/contract';
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { FreeTextChoice } from './free-text-choice.tsx';
-import { IconBuilding } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuilding } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, joinErrors } from '@/shared/api/api-error.ts';
+import { joinErrors } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { validateWith } from '@/shared/lib/validate.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
@@ -46,13 +47,16 @@ const COMBO = { withinPortal: true, zIndex: 1000 } as const;
 export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, professionAreas, tags }: VerifyProfilePopupProps) {
   const { user } = useSession();
   const profile = useProfile(user?.id, { enabled: opened });
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, formRef, processing, formError, clearErrors, handleSubmit } = useContractForm<Values>({
+    initialValues: EMPTY,
+    serverErrors: handleErrorWithoutRedirect,
+  });
   const [checked, setChecked] = useState(false);
-  const [processing, setProcessing] = useState(false);
   const filledFor = useRef<number | null>(null);
+  const values = form.getValues();
 
   // Prefilled with what the profile holds, once per opening.
+  const { setValues } = form;
   useEffect(() => {
     if (!opened) {
       filledFor.current = null;
@@ -68,38 +72,33 @@ export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, pr
       profession_area: data.profession_area ?? '',
       profileTag: data.tags,
     });
-    setErrors({});
+    clearErrors();
     setChecked(false);
-  }, [opened, profile.data]);
+  }, [opened, profile.data, setValues, clearErrors]);
 
   const change = <K extends keyof Values>(key: K, value: Values[K]) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
+    form.setFieldValue(key, value as never);
     // After the first attempt the messages follow the input.
-    if (checked) setErrors(validateWith(confirmBody, toBody(next)) ?? {});
+    if (!checked) return;
+    const invalid = validateWith(confirmBody, toBody({ ...form.getValues(), [key]: value })) ?? {};
+    form.setErrors(Object.fromEntries(Object.entries(invalid).map(([field, messages]) => [field, joinErrors(messages)])));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    setChecked(true);
-    const body = toBody(values);
-    const invalid = validateWith(confirmBody, body);
-    setErrors(invalid ?? {});
-    if (invalid) return;
-    setProcessing(true);
-    try {
+  const send = handleSubmit({
+    schema: confirmBody,
+    toBody,
+    send: async (body) => {
       const answer = await confirmProfile(body);
       showSuccessNotice(answer.message ?? 'Данные профиля подтверждены');
       onConfirmed();
-    } catch (error) {
-      setErrors(handleErrorWithoutRedirect(error));
-    } finally {
-      setProcessing(false);
-    }
+    },
+  });
+  const submit = (event: FormEvent) => {
+    setChecked(true);
+    return send(event);
   };
 
-  const error = (key: keyof Values) => joinErrors(errors[key]);
+  const error = (key: keyof Values) => (form.errors[key] ? String(form.errors[key]) : undefined);
 
   // Escape in an open list closes the list only (AppModal would close the whole popup on it).
   const keepPopupOnEscape = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -108,11 +107,16 @@ export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, pr
 
   return (
     <AppModal opened={opened} onClose={onClose} title="Подтвердите данные профиля" size={620}>
-      <form onSubmit={submit} onKeyDown={keepPopupOnEscape} noValidate>
+      <form ref={formRef} onSubmit={submit} onKeyDown={keepPopupOnEscape} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Проверьте, что данные о вас актуальны: по ним коллеги по клубу узнают вас, а мы подбираем полезные материалы и события.
           </Text>
+          {formError ? (
+            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />}>
+              {formError}
+            </Alert>
+          ) : null}
           <TextInput
             label="Компания"
             placeholder="Название компании"
