@@ -1,11 +1,11 @@
 import { REPLY_FILE_ACCEPT, REPLY_FILE_HINT, VACANCY_MSG, replyBody } from '@hr/contract/vacancy';
-import { Anchor, Button, Checkbox, FileInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconAt, IconFileText, IconMapPin, IconSend, IconUser } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, FileInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconAt, IconFileText, IconMapPin, IconSend, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type FieldErrors, isApiError, joinErrors } from '@/shared/api/api-error.ts';
+import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
+import type { SafeParser } from '@/shared/lib/validate.ts';
 import { showServerMessage } from '@/shared/ui/dialogs.tsx';
 import { type ReplyFields, sendReply } from '../api/send-reply.ts';
 import { replyFileProblem } from '../lib/reply-file.ts';
@@ -14,66 +14,81 @@ import { PhoneField } from './phone-field.tsx';
 const ORDER = ['fio', 'phone', 'email', 'city_name', 'cover_letter', 'resume_text', 'file', 'consent'] as const;
 const idOf = (field: string) => `reply-field-${field}`;
 
-const EMPTY: ReplyFields = { fio: '', phone: '', email: '', city_name: '', cover_letter: '', resume_text: '', consent: false, website: '' };
+type Values = ReplyFields & { file: File | null };
+
+const EMPTY: Values = {
+  fio: '',
+  phone: '',
+  email: '',
+  city_name: '',
+  cover_letter: '',
+  resume_text: '',
+  consent: false,
+  website: '',
+  file: null,
+};
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/**
+ * The contract's replyBody plus what only the client sees: the file's type and size, and «a file or
+ * a few words». A mask with nothing typed counts as an empty phone.
+ */
+const replyCheck: SafeParser = {
+  safeParse(value) {
+    const { file, ...fields } = value as Values;
+    const issues: Issue[] = [];
+    const fileProblem = replyFileProblem(file);
+    if (fileProblem) issues.push({ path: ['file'], message: fileProblem });
+    if (!file && fields.resume_text.trim() === '') issues.push({ path: ['resume_text'], message: VACANCY_MSG.resumeOrFile });
+    const phone = fields.phone.replace(/\D/g, '').length > 1 ? fields.phone : '';
+    const result = replyBody.safeParse({ ...fields, phone });
+    if (!result.success) issues.push(...result.error.issues.map(({ path, message }) => ({ path: [...path], message })));
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true };
+  },
+};
 
 type ReplyFormProps = { vacancyId: number; onSent: (message: string | undefined) => void };
 
 /** The public reply (PRODUCT 5): no account needed; a CV file or a few words about oneself. */
 export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
-  const [values, setValues] = useState<ReplyFields>(EMPTY);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [processing, setProcessing] = useState(false);
-
-  const change = <K extends keyof ReplyFields>(key: K, value: ReplyFields[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const error = (key: string) => joinErrors(errors[key]);
-
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const first = ORDER.find((field) => found[field]?.length);
-    if (first) document.getElementById(idOf(first))?.focus();
-  };
+  const { form, formRef, processing, formError, handleSubmit } = useContractForm<Values>({
+    initialValues: EMPTY,
+    serverErrors: (failure) => {
+      if (!isApiError(failure) || failure.status !== 422) {
+        handleErrorWithoutRedirect(failure);
+        return {};
+      }
+      if (Object.keys(failure.fieldErrors).length > 0) return failure.fieldErrors;
+      showServerMessage(failure.payload.title, failure.payload.message, 'warning');
+      return {};
+    },
+    focusInvalid: (errors) => {
+      const first = ORDER.find((field) => errors[field]?.length);
+      if (first) document.getElementById(idOf(first))?.focus();
+    },
+  });
+  const values = form.getValues();
+  const error = (key: keyof Values) => (form.errors[key] ? String(form.errors[key]) : undefined);
+  const change = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
 
   const pickFile = (next: File | null) => {
-    setFile(next);
+    change('file', next);
     const problem = replyFileProblem(next);
-    setErrors(({ file: _gone, resume_text: _text, ...rest }) => (problem ? { ...rest, file: [problem] } : rest));
+    form.clearFieldError('resume_text');
+    if (problem) form.setFieldError('file', problem);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (processing) return;
-    const found: FieldErrors =
-      validateWith(replyBody, { ...values, phone: values.phone.replace(/\D/g, '').length > 1 ? values.phone : '' }) ?? {};
-    const fileProblem = replyFileProblem(file);
-    if (fileProblem) found.file = [fileProblem];
-    if (!file && values.resume_text.trim() === '') found.resume_text = [VACANCY_MSG.resumeOrFile];
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
-    }
-    setErrors({});
-    setProcessing(true);
-    try {
-      const answer = await sendReply(vacancyId, values, file);
+  const submit = handleSubmit({
+    schema: replyCheck,
+    send: async (_body, { file, ...fields }) => {
+      const answer = await sendReply(vacancyId, fields, file);
       onSent(answer.message);
-    } catch (failure) {
-      if (isApiError(failure) && failure.status === 422) {
-        if (Object.keys(failure.fieldErrors).length > 0) showErrors(failure.fieldErrors);
-        else showServerMessage(failure.payload.title, failure.payload.message, 'warning');
-      } else {
-        handleErrorWithoutRedirect(failure);
-      }
-    } finally {
-      setProcessing(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="reply-form-title" className="reply-form">
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="reply-form-title" className="reply-form">
       <Stack gap="sm">
         <Stack gap={2}>
           <Title order={2} fz={22} id="reply-form-title">
@@ -83,6 +98,11 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
             Регистрация не нужна: работодатель получит ваш отклик и свяжется с вами.
           </Text>
         </Stack>
+        {formError ? (
+          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />}>
+            {formError}
+          </Alert>
+        ) : null}
         <TextInput
           id={idOf('fio')}
           label="ФИО"
@@ -143,7 +163,7 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
           placeholder="Выберите файл"
           accept={REPLY_FILE_ACCEPT}
           leftSection={<IconFileText size={18} stroke={1.6} />}
-          value={file}
+          value={values.file}
           onChange={pickFile}
           clearable
           clearButtonProps={{ 'aria-label': 'Убрать файл' }}
