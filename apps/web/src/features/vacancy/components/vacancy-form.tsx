@@ -9,13 +9,28 @@ import {
   vacancyCreateBody,
   visibleLength,
 } from '@hr/contract/vacancy';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
-import { IconAt, IconBuilding, IconDeviceFloppy, IconSend, IconUser } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconAt, IconBuilding, IconDeviceFloppy, IconSend, IconUser } from '@tabler/icons-react';
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { ApiAnswer } from '@/shared/api/api-client.ts';
-import { type FieldErrors, isApiError, joinErrors } from '@/shared/api/api-error.ts';
+import { type FieldErrors, isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
-import { validateWith } from '@/shared/lib/validate.ts';
+import { useContractForm } from '@/shared/lib/use-contract-form.ts';
+import type { SafeParser } from '@/shared/lib/validate.ts';
 import { type VacancyDictionaries, optionsOf, roleOptions } from '../lib/dictionaries.ts';
 import { bodyOf, FIELD_ORDER, fieldId, type VacancyFormValues } from '../lib/vacancy-form-values.ts';
 import { CitySelect } from './city-select.tsx';
@@ -73,54 +88,60 @@ function focusFirstInvalid(errors: FieldErrors, editor: DescriptionEditorHandle 
   element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
 }
 
+type Issue = { path: PropertyKey[]; message: string };
+
+/** The contract's vacancyCreateBody, and for publishing the description's minimum of visible text. */
+const vacancyCheck = (target: Target, status: VacancyStatus | null): SafeParser => ({
+  safeParse(value) {
+    const body = value as VacancyCreateBody;
+    const result = vacancyCreateBody.safeParse(body);
+    const issues: Issue[] = result.success ? [] : result.error.issues.map(({ path, message }) => ({ path: [...path], message }));
+    const publishing = target === 'published' || (target === undefined && status === 'published');
+    if (publishing && visibleLength(body.description ?? '') < VACANCY_DESCRIPTION_MIN) {
+      // After the schema's own description message, if any: the first message of a field is shown.
+      issues.push({ path: ['description'], message: VACANCY_MSG.descriptionShort });
+    }
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true };
+  },
+});
+
 /** The vacancy editor (PRODUCT 5): everything the contract takes, draft and publish, errors per field. */
 export function VacancyForm({ initial, status, dictionaries, save, onSaved, extraActions }: VacancyFormProps) {
-  const [values, setValues] = useState<VacancyFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [processing, setProcessing] = useState<Target | 'none'>('none');
   const editor = useRef<DescriptionEditorHandle>(null);
+  const { form, formRef, processing, formError, handleSubmit } = useContractForm<VacancyFormValues>({
+    initialValues: initial,
+    // 422 stays with the form: the messages go under their fields and the focus to the first.
+    serverErrors: (failure) => {
+      if (isApiError(failure) && failure.status === 422 && Object.keys(failure.fieldErrors).length > 0) return failure.fieldErrors;
+      handleErrorWithoutRedirect(failure);
+      return {};
+    },
+    focusInvalid: (errors) => focusFirstInvalid(errors, editor.current),
+  });
+  const [pending, setPending] = useState<Target>(undefined);
+  const values = form.getValues();
 
-  const change = <K extends keyof VacancyFormValues>(key: K, value: VacancyFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const error = (key: string) => joinErrors(errors[key]);
+  const change = <K extends keyof VacancyFormValues>(key: K, value: VacancyFormValues[K]) => form.setFieldValue(key, value as never);
+  const error = (key: keyof VacancyFormValues) => (form.errors[key] ? String(form.errors[key]) : undefined);
 
   const length = visibleLength(values.description);
-  const publishing = (target: Target) => target === 'published' || (target === undefined && status === 'published');
 
-  const submit = async (target: Target) => {
-    if (processing !== 'none') return;
+  const submit = (target: Target) => {
+    if (processing) return;
     // The editor may still hold the last 300 ms of typing: take its text as it is now.
-    const current = { ...values, description: editor.current?.getHTML() ?? values.description };
-    setValues(current);
-    const body = bodyOf(current, target);
-    const invalid: FieldErrors = validateWith(vacancyCreateBody, body) ?? {};
-    if (publishing(target) && visibleLength(current.description) < VACANCY_DESCRIPTION_MIN && !invalid.description) {
-      invalid.description = [VACANCY_MSG.descriptionShort];
-    }
-    if (Object.keys(invalid).length > 0) {
-      setErrors(invalid);
-      focusFirstInvalid(invalid, editor.current);
-      return;
-    }
-    setErrors({});
-    setProcessing(target);
-    try {
-      const answer = await save(body);
-      onSaved(answer.res, answer.message);
-    } catch (failure) {
-      // 422 stays with the form: the messages go under their fields and the focus to the first.
-      if (isApiError(failure) && failure.status === 422 && Object.keys(failure.fieldErrors).length > 0) {
-        setErrors(failure.fieldErrors);
-        focusFirstInvalid(failure.fieldErrors, editor.current);
-      } else {
-        handleErrorWithoutRedirect(failure);
-      }
-    } finally {
-      setProcessing('none');
-    }
+    const html = editor.current?.getHTML();
+    if (html !== undefined) change('description', html);
+    setPending(target);
+    return handleSubmit({
+      schema: vacancyCheck(target, status),
+      toBody: (current) => bodyOf(current, target),
+      send: async (body) => {
+        const answer = await save(body);
+        onSaved(answer.res, answer.message);
+      },
+    })();
   };
+  const loading = (target: Target) => processing && pending === target;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,8 +152,13 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
   const counterTone = length > VACANCY_DESCRIPTION_MAX ? 'red.9' : length < VACANCY_DESCRIPTION_MIN ? 'dimmed' : 'teal.9';
 
   return (
-    <form onSubmit={onSubmit} noValidate className="vacancy-form">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="vacancy-form">
       <Stack gap="lg">
+        {formError ? (
+          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />}>
+            {formError}
+          </Alert>
+        ) : null}
         <Section title="Основное">
           <TextInput
             id={fieldId('title')}
@@ -160,8 +186,8 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
               value={values.city}
               title={values.cityTitle}
               onChange={(city, title) => {
-                setValues((current) => ({ ...current, city, cityTitle: title }));
-                if (errors.city) setErrors(({ city: _gone, ...rest }) => rest);
+                form.setValues({ city, cityTitle: title });
+                form.clearFieldError('city');
               }}
               error={error('city')}
             />
@@ -290,12 +316,12 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
               id={fieldId('description')}
               initialHtml={initial.description}
               onChange={(html) => change('description', html)}
-              invalid={Boolean(errors.description)}
-              describedBy={`${counterId}${errors.description ? ` ${fieldId('description-error')}` : ''}`}
+              invalid={Boolean(form.errors.description)}
+              describedBy={`${counterId}${form.errors.description ? ` ${fieldId('description-error')}` : ''}`}
             />
           </Suspense>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            {errors.description ? (
+            {form.errors.description ? (
               <Text size="sm" c="var(--mantine-color-error)" id={fieldId('description-error')} className="field-error">
                 {error('description')}
               </Text>
@@ -344,12 +370,12 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
           {extraActions}
           {status === null || status === 'draft' ? (
             <>
-              <Button type="submit" variant="default" loading={processing === 'draft'} leftSection={<IconDeviceFloppy size={18} />}>
+              <Button type="submit" variant="default" loading={loading('draft')} leftSection={<IconDeviceFloppy size={18} />}>
                 Сохранить черновик
               </Button>
               <Button
                 type="button"
-                loading={processing === 'published'}
+                loading={loading('published')}
                 onClick={() => void submit('published')}
                 leftSection={<IconSend size={18} />}
               >
@@ -361,7 +387,7 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
               <Button
                 type="submit"
                 variant={status === 'closed' ? 'default' : 'filled'}
-                loading={processing === undefined}
+                loading={loading(undefined)}
                 leftSection={<IconDeviceFloppy size={18} />}
               >
                 Сохранить изменения
@@ -369,7 +395,7 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
               {status === 'closed' ? (
                 <Button
                   type="button"
-                  loading={processing === 'published'}
+                  loading={loading('published')}
                   onClick={() => void submit('published')}
                   leftSection={<IconSend size={18} />}
                 >
