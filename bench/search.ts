@@ -453,7 +453,15 @@ try {
   console.log(
     `  API/SQL ratio: p50 ${(a0.p50 / s0.p50).toFixed(2)}, p95 ${(a0.p95 / s0.p95).toFixed(2)}, mean ${(mean(apiCold.all) / mean(sqlCold.all)).toFixed(2)}`,
   );
-  results.cacheOff = { api: c0, pairedApi: a0, pairedSql: s0 };
+  const loadOff = await concurrent(cookie, SECONDS, CONNECTIONS);
+  console.log(
+    line(
+      `\nConcurrent (${CONNECTIONS} connections, ${SECONDS} s, cache off)`,
+      loadOff.stats,
+      `  ${loadOff.rps.toFixed(0)} req/s${loadOff.errors ? `  errors ${loadOff.errors}` : ''}`,
+    ),
+  );
+  results.cacheOff = { api: c0, pairedApi: a0, pairedSql: s0, concurrent: loadOff };
 
   await stopApi(server);
   server = startApi(60_000);
@@ -462,7 +470,7 @@ try {
   // A deployed API has been running: warm the fresh process (its code, its pools) on searches
   // outside the mix, so round 1 measures an empty cache and not a cold start.
   await warmProcess(cookie2);
-  console.log('\nCache on, TTL 60 s (as deployed; round 1 fills it, pages always run live), through the API:');
+  console.log('\nCache on (as deployed: counts and facets 60 s, pages 15 s; round 1 fills it), through the API:');
   const warm = await apiRounds(cookie2, ROUNDS);
   const w1 = stats(warm.all);
   console.log(line('  API, all rounds', w1));

@@ -95,6 +95,21 @@ export type Filters = {
 };
 
 /** The WHERE parts of a search, with their parameters in `p`. */
+/**
+ * The day of a resume's last update, days since 2000-01-01 (UTC): the third column of
+ * resumes_all_places_idx (migration 0014), spelled exactly as indexed.
+ */
+export const ACTIVE_DAY = `ARRAY[(extract(epoch from (r.updated_at - timestamptz '2000-01-01 00:00:00+00')))::int / 86400]`;
+const DAY_ZERO = Date.UTC(2000, 0, 1);
+const dayNumber = (d: Date) => Math.floor(Math.round((d.getTime() - DAY_ZERO) / 1000) / 86_400);
+
+/** The ACTIVE_DAY values from `since` to `now`, a day more on each side, and a week ahead for clocks that run ahead. */
+export function activeDays(since: Date, now: Date): number[] {
+  const days: number[] = [];
+  for (let d = dayNumber(since) - 1; d <= dayNumber(now) + 7; d++) days.push(d);
+  return days;
+}
+
 export function buildFilters(spec: SearchSpec, p: Params): Filters {
   const base: string[] = [];
   if (spec.vacancyIds) base.push(`r.vacancy_id = ANY(${p.add(spec.vacancyIds, 'bigint[]')})`);
@@ -128,7 +143,10 @@ export function buildFilters(spec: SearchSpec, p: Params): Filters {
   if (spec.roles) base.push(`r.roles && ${p.add(spec.roles, 'text[]')}`);
   if (spec.statuses.length) base.push(`r.job_status = ANY(${p.add(spec.statuses, 'text[]')})`);
   if (spec.lastActiveDays !== null) {
-    base.push(`r.updated_at >= ${p.add(new Date(spec.now.getTime() - spec.lastActiveDays * 86_400_000).toISOString(), 'timestamptz')}`);
+    const since = new Date(spec.now.getTime() - spec.lastActiveDays * 86_400_000);
+    // The days are what the index serves (a margin on both sides); the time is the rule.
+    const days = activeDays(since, spec.now);
+    base.push(`r.updated_at >= ${p.add(since.toISOString(), 'timestamptz')} AND ${ACTIVE_DAY} && ${p.add(days, 'int[]')}`);
   }
   if (spec.excludeViewedBy !== null) {
     base.push(`NOT EXISTS (SELECT 1 FROM resume_views v WHERE v.user_id = ${p.add(spec.excludeViewedBy, 'int')} AND v.resume_id = r.id)`);

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../../app.ts';
 import { type ExperienceEntry, resumes, resumeViews, users } from '../../../db/schema/index.ts';
 import { createResume, setFlags } from '../../../../test/factories.ts';
 import { type Answer, createTestApp, registeredMember, TestClient } from '../../../../test/helpers.ts';
 import { invalidateSearchCache, searchResumes, searchTuning } from './search.service.ts';
-import { yearsBefore } from './search.filters.ts';
+import { ACTIVE_DAY, activeDays, yearsBefore } from './search.filters.ts';
 import { searchQueryInput } from '@hr/contract';
 
 /**
@@ -273,6 +273,24 @@ describe('filters', () => {
     expect(recent).toContain('msk');
     expect(recent).not.toContain('old');
     expect(names(await search(`${pin}&lastActive=30&per_page=100`))).toContain('old');
+  });
+
+  it('the days lastActive asks the index for cover the database day of every moment of the period', async () => {
+    const now = new Date('2026-03-29T00:30:00.600Z');
+    const since = new Date(now.getTime() - 30 * 86_400_000);
+    const days = new Set(activeDays(since, now));
+    for (const at of [
+      since,
+      new Date(since.getTime() + 499),
+      new Date(since.getTime() + 86_399_500),
+      now,
+      new Date(now.getTime() + 3 * 86_400_000),
+    ]) {
+      const [row] = await db().rows<{ d: number }>(
+        sql.raw(`SELECT (${ACTIVE_DAY})[1] AS d FROM (SELECT '${at.toISOString()}'::timestamptz AS updated_at) r`),
+      );
+      expect(days.has(Number(row?.d)), at.toISOString()).toBe(true);
+    }
   });
 
   it('exclude_viewed_by_me hides what the member viewed; a visitor has viewed nothing', async () => {
