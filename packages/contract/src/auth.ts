@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { COMPANY_SIZES, PASSWORD_MIN } from './constants.ts';
+import { COMPANY_SIZES, PASSWORD_MIN, ERROR_REPORT_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
 import { isValidPhone } from './phone.ts';
 import { isValidTelegramNickname } from './nickname.ts';
 
 const requiredString = (max = 255) =>
-  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: `Не длиннее ${max} символов` });
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(max, { error: `Не длиннее ${max} символов` });
 
 export const emailField = requiredString(190).pipe(z.email({ error: MSG.emailInvalid }));
 
@@ -73,13 +77,20 @@ export const loginChannels = z.object({ channels: loginChannelList });
 export type LoginCheckAnswer = z.infer<typeof loginChannels>;
 
 export const codeBody = z.object({
-  code: z.union([z.number().int(), z.string().regex(/^\d{4}$/, { error: MSG.codeInvalid }).transform(Number)], { error: MSG.codeInvalid }),
+  code: z.union(
+    [
+      z.number().int(),
+      z
+        .string()
+        .regex(/^\d{4}$/, { error: MSG.codeInvalid })
+        .transform(Number),
+    ],
+    { error: MSG.codeInvalid },
+  ),
 });
 
 export const authCheckBody = z.object({ _token: z.string().optional() }).passthrough();
 
-/** The longest parts of a client error report the server takes (the client cuts them to fit). */
-export const ERROR_REPORT_MAX = { error: 5000, info: 20000, host: 300, path: 2000 } as const;
 export const errorReportBody = z.object({
   error: z.string().max(ERROR_REPORT_MAX.error).optional().default(''),
   info: z.string().max(ERROR_REPORT_MAX.info).optional().default(''),

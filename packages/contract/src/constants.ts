@@ -40,3 +40,6 @@ export const pageTitle = (page: string): string => `${page} — ${PRODUCT_NAME}`
 
 /** Flags the client never caches (SEED 6). */
 export const ALWAYS_FRESH_FLAGS: readonly string[] = ['mass_search', 'spec_search'];
+
+/** The longest parts of a client error report the server takes (the client cuts them to fit). */
+export const ERROR_REPORT_MAX = { error: 5000, info: 20000, host: 300, path: 2000 } as const;

@@ -1,4 +1,5 @@
-import { ERROR_REPORT_MAX } from '@hr/contract';
+// The constants file only: the barrel would bring zod into the first screen's entry.
+import { ERROR_REPORT_MAX } from '@hr/contract/constants';
 import { apiPost, pageCsrfToken } from '@/shared/api/api-client.ts';
 
 export type ErrorReport = { error: string; info: string };

@@ -1,4 +1,5 @@
 import { nextPageOf, type Paginated } from '@hr/contract';
+import { notifyKeys } from '../lib/query-keys.ts';
 import type { NotificationItem } from '@hr/contract/notify';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
@@ -13,7 +14,7 @@ export function fetchNotifications(page: number): Promise<NotificationPage> {
   return apiGet<NotificationPage>('/api/notify/message', { page, t: Date.now() });
 }
 
-export const notificationsQueryKey = (userId: number | undefined) => ['notify', 'list', userId ?? 0] as const;
+export const notificationsQueryKey = notifyKeys.list;
 
 /** The list, page by page: «Показать ещё» asks for the next one while current_page < last_page (SEED 4). */
 export function useNotifications(userId: number | undefined, options: { enabled?: boolean } = {}) {
