@@ -111,7 +111,7 @@ if (!pgUrl || !redisUrl) {
 }
 
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-step('lint', 'npx', ['biome', 'lint', '.']);
+step('lint', 'npm', ['run', 'lint', '--silent']);
 
 vitest('API tests (PGlite)', path.join(out, 'vitest-pglite.json'), { TEST_DATABASE_URL: '' });
 if (pgUrl) vitest('API tests (PostgreSQL + Redis)', path.join(out, 'vitest-postgres.json'), { TEST_DATABASE_URL: pgUrl });
