@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 import { resumes } from '../src/db/schema/index.ts';
-import { maskForVisitor } from '../src/modules/resume/resume.visitor.ts';
+import { maskForVisitor } from '../src/modules/resume/resume.mask.ts';
 import { createResume } from './factories.ts';
 import { createTestApp, registeredMember, TestClient } from './helpers.ts';
 

@@ -1,5 +1,6 @@
 import type { ResumeCard } from '@hr/contract';
 import type { UserRow } from '../../db/schema/index.ts';
+import { maskForVisitor } from './resume.mask.ts';
 
 /** What a card query selects (snake_case straight from SQL). */
 export type CardRow = {
@@ -42,6 +43,14 @@ export function initialsOf(first: string | null, last: string | null): string {
     .join(' ');
 }
 
+/** The last employer and position; for a visitor without what names the candidate («ИП Фамилия»). */
+function lastJobFor(row: CardRow, viewer: Viewer): { company: string; position: string } {
+  const job = { company: row.last_company ?? '', position: row.last_position ?? '' };
+  if (viewer.user) return job;
+  const names = { firstName: row.first_name, lastName: row.last_name, middleName: null };
+  return { company: maskForVisitor(job.company, names), position: maskForVisitor(job.position, names) };
+}
+
 /** Visitors get no names; members get initials; members with open_contact get the names. */
 export function toCard(row: CardRow, viewer: Viewer): ResumeCard {
   const card: ResumeCard = {
@@ -52,7 +61,7 @@ export function toCard(row: CardRow, viewer: Viewer): ResumeCard {
     city: row.city_id && row.city_name ? { value: String(row.city_id), title: row.city_name } : null,
     salary: row.salary_amount != null ? { amount: row.salary_amount, currency: row.salary_currency ?? 'RUR' } : null,
     total_experience_months: row.total_experience_months,
-    last_job: row.last_company || row.last_position ? { company: row.last_company ?? '', position: row.last_position ?? '' } : null,
+    last_job: row.last_company || row.last_position ? lastJobFor(row, viewer) : null,
     updated_at: new Date(row.updated_at).toISOString(),
   };
   if (viewer.user) card.initials = initialsOf(row.first_name, row.last_name);

@@ -652,6 +652,27 @@ describe('who sees what', () => {
       expect(raw).not.toContain(secret);
   });
 
+  it("a visitor's card does not name the candidate through the last employer («ИП Фамилия»)", async () => {
+    const own = await fx('ownBusiness', {
+      title: 'Владелец склада',
+      firstName: 'Евстафий',
+      lastName: 'Непроглядов',
+      lastCompany: 'ИП Непроглядов Е. П.',
+      lastPosition: 'Директор',
+    });
+    try {
+      const card = (await search(`text=${enc('Владелец склада')}&${pin}`)).body.res.data.find((c: { hash: string }) => c.hash === own.hash);
+      expect(card.last_job).toEqual({ company: 'ИП [скрыто] Е. П.', position: 'Директор' });
+      const member = await registeredMember(built.app);
+      const seen = (await search(`text=${enc('Владелец склада')}&${pin}`, member.client)).body.res.data.find(
+        (c: { hash: string }) => c.hash === own.hash,
+      );
+      expect(seen.last_job.company).toBe('ИП Непроглядов Е. П.');
+    } finally {
+      await db().db.delete(resumes).where(eq(resumes.id, own.id));
+    }
+  });
+
   it('members get initials; members with open_contact get names', async () => {
     const member = await registeredMember(built.app);
     const plain = await search(`${pin}&subway[]=1.148`, member.client);
