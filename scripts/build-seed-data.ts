@@ -272,7 +272,7 @@ const searchCityTree: DictionaryItem[] = [...districts.entries()]
       })),
   }));
 
-// The club's own content (PRODUCT): not facts from a source.
+// The club's own content, written for this product: not facts from a source.
 const lastActive: DictionaryItem[] = [
   { value: '1', title: 'За сутки' },
   { value: '3', title: 'За 3 дня' },

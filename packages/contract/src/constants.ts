@@ -1,4 +1,4 @@
-/** Business constants of SEED section 9, shared by the server and the client. */
+/** Business constants (cache times, delays, limits), shared by the server and the client. */
 export const ACCESS_CACHE_MS = 900_000;
 export const DICTIONARY_CACHE_MS = 3_600_000;
 export const CITY_SEARCH_DELAY_MS = 2000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageField } from './pagination.ts';
 
-/** Every dictionary SEED 3 names. */
+/** Every reference dictionary the client may ask for with `fields[]`. */
 export const DICTIONARY_NAMES = [
   'workingType',
   'schedule',

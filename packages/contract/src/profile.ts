@@ -68,7 +68,7 @@ export const passwordChangeBody = z
   .refine((b) => b.password === b.password_confirmation, { path: ['password_confirmation'], error: MSG.passwordMismatch });
 export type PasswordChangeBody = z.input<typeof passwordChangeBody>;
 
-/** SEED 5 profile confirmation, with its exact texts. */
+/** Profile confirmation: every field required, at least 2 interests, each with its exact Russian text. */
 export const confirmBody = z.object({
   company_name: z.string({ error: MSG.emptyField }).trim().min(1, { error: MSG.emptyField }).max(200),
   company_people_count: z.enum(COMPANY_SIZES, { error: MSG.chooseFromList }),

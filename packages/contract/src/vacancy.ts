@@ -398,7 +398,7 @@ export const replyHistoryEntry = z.object({
   message: z.string().nullable(),
 });
 
-/** GET /api/vacancy/{id}/reply/{r_id}: the resume of PRODUCT 3 with contacts, plus the reply. */
+/** GET /api/vacancy/{id}/reply/{r_id}: the full resume with contacts (free for the team), plus the reply. */
 export const replyDetail = resumeFull.extend({
   reply_id: z.number().int(),
   vacancy_id: z.number().int(),

@@ -12,7 +12,7 @@ const STATUS: Record<AppErrorKind, number> = {
   refused: 400,
 };
 
-/** The one error vocabulary: each kind maps to a PRODUCT 1 answer in plugins/errors.ts. */
+/** The one error vocabulary: each kind maps to an HTTP status and a `{status: 'error', message}` answer in plugins/errors.ts. */
 export class AppError extends Error {
   readonly status: number;
   constructor(

@@ -11,7 +11,7 @@ const RETRY_AFTER_SECONDS = 30;
 type ValidationIssue = { instancePath?: string; message?: string };
 
 /**
- * One handler turns every failure into a PRODUCT 1 answer; 5xx details go to the log only.
+ * One handler turns every failure into `{status: 'error', message, errors?}` with its status; 5xx details go to the log only.
  * A lost database (or any service connection) is a 503 with Retry-After, noted once per outage in
  * `outage` (the database's, whose pool says when it is back).
  */

@@ -37,7 +37,7 @@ export async function getDictionaries(
     .where(inArray(dictionaries.name, wanted))
     .orderBy(asc(dictionaries.name));
   const res: Partial<Record<DictionaryName, Dictionary>> = {};
-  // In the order asked for (or SEED 3 order); a dictionary not seeded yet answers empty.
+  // In the order asked for (or that of DICTIONARY_NAMES); a dictionary not seeded yet answers empty.
   for (const name of wanted) {
     const row = rows.find((r) => r.name === name);
     res[name] = row

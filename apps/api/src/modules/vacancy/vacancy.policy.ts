@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accessMapOf } from '../user/user.policy.ts';
 
-/** Creating and publishing vacancies is the `has_vacancy` option (PRODUCT 6). */
+/** Creating and publishing vacancies is the `has_vacancy` option. */
 export const canPublishVacancy = (user: Pick<UserRow, 'flags'> & { leadFlags?: string[] }) => accessMapOf(user).has_vacancy;
 
 export type VacancyAction = 'create' | 'update';

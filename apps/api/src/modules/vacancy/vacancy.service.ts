@@ -38,7 +38,7 @@ type Owner = { id: number; name: string; family: string };
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-/** A phone as the SEED mask shows it; the owner's own phone may be stored in any spelling. */
+/** A phone as +7 (XXX) XXX-XX-XX; the owner's own phone may be stored in any spelling. */
 const maskedPhone = (raw: string | null | undefined) => {
   if (!raw) return null;
   const digits = phoneDigits(raw);
