@@ -31,5 +31,5 @@ export function loginUrl(redirect?: string, show = true): string {
   return query ? `/?${query}` : '/';
 }
 
-/** Where SEED 8 sends a 404 answer. */
+/** The not-found page, where the error handlers send a 404 answer. */
 export const NOT_FOUND_PATH = '/404';

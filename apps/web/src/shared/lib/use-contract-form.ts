@@ -10,9 +10,9 @@ type Values = Record<string, unknown>;
 type ContractFormOptions<V extends Values> = {
   initialValues: V;
   /**
-   * What a failed call shows as field errors (default: `handleFormError`, which leaves a 422 to
-   * the form and handles 401/403/404/419 the SEED 8 way). Keys the form has no field for are
-   * shown together in `formError`.
+   * What a failed call shows as field errors (default: `handleFormError`, which leaves a 422 to the form;
+   * 401/419 open login, 403 the «Доступ к услуге ограничен» dialog, 404 the 404 page). Keys the form
+   * has no field for are shown together in `formError`.
    */
   serverErrors?: (error: unknown) => FieldErrors;
   /**

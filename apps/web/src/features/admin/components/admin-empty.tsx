@@ -26,7 +26,7 @@ export function AdminEmpty({ icon: IconView, title, text, action }: AdminEmptyPr
   );
 }
 
-/** The list failed to load (the SEED 8 handler has already said why). */
+/** The list failed to load (handleErrorWithRedirect has already shown why). */
 export function LoadFailed({ icon, what }: { icon: Icon; what: string }) {
   return <AdminEmpty icon={icon} title={`Не удалось загрузить ${what}`} text="Проверьте подключение и обновите страницу." />;
 }

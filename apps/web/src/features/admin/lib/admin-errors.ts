@@ -1,7 +1,7 @@
 import { type FieldErrors, isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect, handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 
-/** Several admin lists may fail with 403 at once (a demoted admin): the SEED 8 dialog shows once. */
+/** Several admin lists may fail with 403 at once (a demoted admin): the «Доступ к услуге ограничен» dialog shows once. */
 let lastForbiddenAt = 0;
 const FORBIDDEN_QUIET_MS = 5000;
 
@@ -13,13 +13,13 @@ function forbiddenShownRecently(error: unknown): boolean {
   return recent;
 }
 
-/** A page load failed: SEED 8 «with redirect». */
+/** A page load failed: 401/419 go to login and back here, 403 a dialog, 404 the 404 page. */
 export function handleAdminLoadError(error: unknown): void {
   if (forbiddenShownRecently(error)) return;
   handleErrorWithRedirect(error);
 }
 
-/** A form or action failed: SEED 8 «without redirect»; the field errors for the form. */
+/** A form or action failed: 401/419 open login, 403 a dialog; a 422 gives the field errors for the form. */
 export function handleAdminActionError(error: unknown): FieldErrors {
   if (forbiddenShownRecently(error)) return {};
   return handleErrorWithoutRedirect(error);

@@ -10,7 +10,7 @@ import '../admin.css';
 
 /**
  * `/admin/*`: the back office frame. The server decides who is an admin: when the session says the
- * user is not one, one call is made anyway — a 403 shows the SEED 8 dialog once (nothing inline),
+ * user is not one, one call is made anyway — a 403 shows «Доступ к услуге ограничен» once (nothing inline),
  * a success means the cached account type is stale and the sections open.
  */
 export function AdminLayout() {

@@ -16,7 +16,7 @@ type ForgotPopupProps = {
   onBackToLogin: () => void;
 };
 
-/** 422 and 429 (too many requests) show under the e-mail; others go to the SEED 8 handler. */
+/** 422 and 429 (too many requests) show under the e-mail; others go to handleErrorWithoutRedirect. */
 function messagesUnderEmail(failure: unknown): FieldErrors {
   if (isApiError(failure) && (failure.status === 422 || failure.status === 429)) {
     const messages = allFieldMessages(failure.fieldErrors);

@@ -29,7 +29,7 @@ type LoginPopupProps = {
 
 type LoginValues = { email: string; password: string; remember: boolean };
 
-/** Login answers show every server message under the e-mail field (SEED 5); 429 too. Others: the SEED 8 handler. */
+/** A 422 shows every server message under the e-mail field, joined by line breaks; 429 too. Others: handleErrorWithoutRedirect. */
 function messagesUnderEmail(error: unknown): FieldErrors {
   if (isApiError(error) && error.status === 422) {
     const all = allFieldMessages(error.fieldErrors);

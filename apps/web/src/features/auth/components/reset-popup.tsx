@@ -19,7 +19,7 @@ type ResetPopupProps = {
   onRequestNewLink: () => void;
 };
 
-/** A 422 under its fields (an expired link above them), 429 above them; others: the SEED 8 handler. */
+/** A 422 under its fields (an expired link above them), 429 above them; others: handleErrorWithoutRedirect. */
 function resetErrors(failure: unknown): FieldErrors {
   if (isApiError(failure) && failure.status === 422) {
     const fieldErrors = failure.fieldErrors;

@@ -6,7 +6,7 @@ import { NOT_FOUND_PATH, navigateTo } from '@/shared/lib/navigation.ts';
 
 /**
  * What both resume pages do around their query: the tab says the resume's title; a malformed hash
- * (422 «Резюме не найдено») is a missing page for the reader; other failures go to the SEED 8 handler.
+ * (422 «Резюме не найдено») is a missing page for the reader; other failures: handleErrorWithRedirect.
  */
 export function useResumePage(error: unknown, title: string | undefined): void {
   useEffect(() => {

@@ -32,7 +32,7 @@ const countsOf = (items: readonly SearchFacetItem[] | undefined) =>
   items ? new Map(items.map((item) => [item.value, item.count])) : EMPTY_COUNTS;
 const first = (issues: SearchIssues, key: string) => issues[key]?.[0];
 
-/** Every filter of PRODUCT 4, driven by the dictionaries, with facet counts; each change is applied at once. */
+/** Every search filter the API takes, driven by the dictionaries, with facet counts; each change is applied at once. */
 export function FilterPanel(props: FilterPanelProps) {
   const {
     query,

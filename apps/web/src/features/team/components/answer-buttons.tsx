@@ -1,7 +1,7 @@
 import { DIALOG_CANCEL_COLOR, DIALOG_CONFIRM_COLOR } from '@hr/contract/constants';
 import { Button, Group } from '@mantine/core';
 
-/** Dark text keeps the SEED colours readable (WCAG AA). */
+/** Dark text keeps the dialog colours #5B8AC6 and #ff7674 readable (WCAG AA). */
 const ON_COLOR_TEXT = '#0d1b2e';
 
 type AnswerButtonsProps = {

@@ -43,7 +43,7 @@ const toBody = (values: Values): ConfirmBody => ({
 
 const COMBO = { withinPortal: true, zIndex: 1000 } as const;
 
-/** SEED popup 8: «are your data current?» with the SEED 5 rules and texts; no send while errors or in flight. */
+/** SEED popup 8: «are your data current?»; every field required, at least 2 interests; no send while errors or in flight. */
 export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, professionAreas, tags }: VerifyProfilePopupProps) {
   const { user } = useSession();
   const profile = useProfile(user?.id, { enabled: opened });
