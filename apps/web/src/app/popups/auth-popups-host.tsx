@@ -113,7 +113,7 @@ export function AuthPopupsHost() {
     }
   }, [location.search, show, applyRedirect]);
 
-  // Bus events (SEED 2).
+  // Bus events: each popup opens on its show…Form event and closes on its close…Form event.
   usePopupEvent('showAuthForm', (payload) => {
     setLoginVariant(payload?.variant ?? 'password');
     setStartEmail(payload?.email);

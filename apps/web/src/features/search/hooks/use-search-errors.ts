@@ -4,7 +4,7 @@ import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import type { SearchIssues } from '../lib/search-url.ts';
 
 /**
- * A failed search: 401/419 go through the SEED 8 handler (login); a 422 gives messages per parameter,
+ * A failed search: 401/419 clear the session and open login, then come back here; a 422 gives messages per parameter,
  * shown beside the fields. A 403 (a shared link with an advanced query or several cities, opened by
  * someone without the option) and other failures are shown in place of the results, without a
  * dialog on top: the visitor can still search by keywords from there.
