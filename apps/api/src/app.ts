@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { createSearchRuntime } from './modules/resume/search/search.runtime.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
 import { JobQueue } from './lib/queue.ts';
@@ -64,7 +65,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log, statementTimeoutMs: config.dbStatementTimeoutMs }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: app.log,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+    }));
   if (!opts.database) await database.migrate();
   // Never awaited: the site starts and serves with Redis down, limits falling back to the database.
   const redisOutage = new Outage('Redis', app.log);
@@ -75,7 +81,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sessions = createSessionTools(config, database);
   const realtime = new RealtimeHub(config.sessionSecret, config.redisUrl, app.log);
   await realtime.ready;
-  const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, realtime, log: app.log };
+  const search = createSearchRuntime(database, {
+    statementTimeoutMs: config.searchStatementTimeoutMs,
+    databaseUrl: config.searchDatabaseUrl,
+  });
+  const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, realtime, search, log: app.log };
 
   // gzip/brotli for JSON answers and the client bundle (the dictionaries alone are ~160 KB raw).
   // Brotli at quality 5: nearly the size of 11 at a small fraction of the CPU (every chunk is compressed per request).

@@ -5,6 +5,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { JobQueue } from './lib/queue.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { RealtimeHub } from './lib/realtime.ts';
+import type { SearchRuntime } from './modules/resume/search/search.runtime.ts';
 import type { SessionTools } from './plugins/session.ts';
 
 /** What services need from the outside world; built once in app.ts (or by the CLI). */
@@ -16,5 +17,7 @@ export type AppContext = {
   mailer: Mailer;
   sessions: SessionTools;
   realtime: RealtimeHub;
+  /** The resume search's pool and caches. */
+  search: SearchRuntime;
   log: FastifyBaseLogger;
 };

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { revokeRealtime } from '../../plugins/realtime-socket.ts';
 import { audit } from '../audit/audit.ts';
-import { invalidateSearchCache } from '../resume/search/search.service.ts';
 import { fileStorage } from '../vacancy/vacancy.files.ts';
 
 type Actor = { actorId: number; ip: string };
@@ -131,7 +130,7 @@ export async function deleteCandidate(ctx: AppContext, actor: Actor, hash: strin
     return traces.fileKeys;
   });
   // A deleted person must not stay on a cached search page until it expires.
-  invalidateSearchCache(ctx.database);
+  ctx.search.invalidate();
   const storage = fileStorage(ctx);
   for (const key of fileKeys) await storage.delete(key);
   return { deleted: counts };

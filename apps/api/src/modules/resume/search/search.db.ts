@@ -1,6 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, watchPool } from '../../../db/client.ts';
+import { watchPool } from '../../../db/client.ts';
 import { Outage } from '../../../lib/outage.ts';
 import type { Sql } from './search.spec.ts';
 
@@ -133,75 +132,4 @@ export async function warmSearchPool(pool: pg.Pool, sessions = SEARCH_POOL_WARM)
   } finally {
     for (const c of clients) c.release();
   }
-}
-
-type SearchPoolSettings = {
-  /** The statement limit (config SEARCH_STATEMENT_TIMEOUT_MS). */
-  statementTimeoutMs: number;
-  /** A read replica the search runs on (config SEARCH_DATABASE_URL); undefined: the app's database. */
-  databaseUrl?: string;
-};
-const runners = new WeakMap<Database, { runner: SqlRunner; pool?: pg.Pool; close(): Promise<void> }>();
-const settingsOf = new WeakMap<Database, SearchPoolSettings>();
-
-/** Where and how this database's search pool connects (from the app's config, before the first search). */
-export function configureSearchPool(database: Database, settings: SearchPoolSettings): void {
-  const known = settingsOf.get(database);
-  if (known && known.statementTimeoutMs === settings.statementTimeoutMs && known.databaseUrl === settings.databaseUrl) return;
-  settingsOf.set(database, settings);
-  // A pool opened with other settings is replaced; its running statements finish first.
-  const entry = runners.get(database);
-  runners.delete(database);
-  void entry?.close();
-}
-
-/** The statement limit of this database's search pool (the replica setting stays as it was). */
-export function setSearchStatementTimeout(database: Database, ms: number): void {
-  configureSearchPool(database, { ...settingsOf.get(database), statementTimeoutMs: ms });
-}
-
-/** The search pool of this database (opening it), or null on PGlite. */
-export function searchPoolOf(database: Database): pg.Pool | null {
-  runnerFor(database);
-  return runners.get(database)?.pool ?? null;
-}
-
-/** The search's runner for the app's database: its own pool beside the app's, or the PGlite instance. */
-export function runnerFor(database: Database): SqlRunner {
-  const known = runners.get(database);
-  if (known) return known.runner;
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  let entry: { runner: SqlRunner; pool?: pg.Pool; close(): Promise<void> };
-  if (database.kind === 'postgres') {
-    const main = client as pg.Pool;
-    const settings = settingsOf.get(database);
-    const timeout = settings?.statementTimeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS;
-    // On a replica: the app pool's settings (timeouts, keep-alive, application name), its address.
-    const where = settings?.databaseUrl ? { connectionString: settings.databaseUrl } : {};
-    const pool = createSearchPool({ ...(main.options as pg.PoolConfig), ...where }, timeout, database.outage);
-    entry = { runner: poolRunner(pool), pool, close: () => pool.end() };
-  } else {
-    const lite = client as PGlite;
-    entry = {
-      runner: {
-        parallel: false,
-        query: async <T>(s: Sql) => (await lite.query(s.text, s.values)).rows as T[],
-        queryWith: <T>(s: Sql, opts: { settings: string[]; timeoutMs: number }) =>
-          lite.transaction(async (tx) => {
-            for (const x of opts.settings) await tx.exec(`SET LOCAL ${x}`);
-            return (await tx.query(s.text, s.values)).rows as T[];
-          }),
-      },
-      close: async () => {},
-    };
-  }
-  runners.set(database, entry);
-  return entry.runner;
-}
-
-/** Closes the search pool of this database (the app's onClose). */
-export async function closeRunner(database: Database): Promise<void> {
-  const entry = runners.get(database);
-  runners.delete(database);
-  await entry?.close();
 }

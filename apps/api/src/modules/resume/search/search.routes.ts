@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { isStatementTimeout } from '../../../lib/service-errors.ts';
-import { closeRunner, configureSearchPool, QueryTimeout, searchPoolOf, warmSearchPool } from './search.db.ts';
+import { QueryTimeout } from './search.db.ts';
 import { searchResumes, searchTuning } from './search.service.ts';
 
 const tags = ['resume'];
@@ -17,19 +17,14 @@ const tags = ['resume'];
  */
 export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
   const tuning = searchTuning(ctx);
-  configureSearchPool(ctx.database, {
-    statementTimeoutMs: ctx.config.searchStatementTimeoutMs,
-    databaseUrl: ctx.config.searchDatabaseUrl,
-  });
   const visitorLimit = ctx.config.searchVisitorLimitPerMinute;
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onClose', () => closeRunner(ctx.database));
+    app.addHook('onClose', () => ctx.search.close());
     // The first searches after a start (or a quiet spell) should not pay for new backends.
     if (!ctx.config.isTest) {
       app.addHook('onReady', async () => {
-        const pool = searchPoolOf(ctx.database);
-        if (pool) void warmSearchPool(pool).catch(() => {});
+        void ctx.search.warm().catch(() => {});
       });
     }
     app.get(

@@ -15,7 +15,6 @@ import {
 } from '@hr/contract';
 import { readSearchTuning, type SearchTuning } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
-import type { Database } from '../../../db/client.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import { AppError, fieldError } from '../../../lib/app-error.ts';
 import { type DictionaryLookup, dictionaryLookup } from '../../dictionary/dictionary.lookup.ts';
@@ -23,8 +22,8 @@ import { accessMapOf } from '../../user/user.policy.ts';
 import { type CardRow, toCard } from '../resume.card.ts';
 import { canSeeCandidateNames } from '../resume.policy.ts';
 import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
-import { TtlCache } from './search.cache.ts';
-import { QueryTimeout, runnerFor, type SqlRunner } from './search.db.ts';
+import type { TtlCache } from './search.cache.ts';
+import { QueryTimeout, type SqlRunner } from './search.db.ts';
 import { countSql, type FacetRow, facetsSql } from './search.facets.ts';
 import { yearsBefore } from './search.filters.ts';
 import {
@@ -183,33 +182,9 @@ export function roundEstimate(n: number): number {
 }
 
 type PageResult = { stats: SearchStats; rows: PageRow[] };
-// One map holds the caches of both kinds (counts, pages), keyed by kind and size.
-const caches = new WeakMap<Database, Map<string, TtlCache<unknown>>>();
-function cacheOf<V>(database: Database, kind: string, ttlMs: number, entries: number): TtlCache<V> | null {
-  if (ttlMs <= 0) return null;
-  let byTuning = caches.get(database);
-  if (!byTuning) {
-    byTuning = new Map();
-    caches.set(database, byTuning);
-  }
-  const key = `${kind}:${ttlMs}:${entries}`;
-  let cache = byTuning.get(key);
-  if (!cache) {
-    cache = new TtlCache<V>(entries, ttlMs) as TtlCache<unknown>;
-    byTuning.set(key, cache);
-  }
-  // The key names the kind, so an entry holds the values of that kind only.
-  return cache as TtlCache<V>;
-}
-const cacheFor = (database: Database, tuning: SearchTuning) =>
-  cacheOf<SearchStats>(database, 'stats', tuning.cacheTtlMs, tuning.cacheEntries);
-const pageCacheFor = (database: Database, tuning: SearchTuning) =>
-  cacheOf<PageResult>(database, 'page', tuning.pageCacheTtlMs, tuning.cacheEntries);
-
-/** Forget cached counts and pages (after an import); they expire by themselves within the TTL anyway. */
-export function invalidateSearchCache(database: Database): void {
-  for (const cache of caches.get(database)?.values() ?? []) cache.clear();
-}
+const cacheFor = (ctx: AppContext, tuning: SearchTuning) => ctx.search.cache<SearchStats>('stats', tuning.cacheTtlMs, tuning.cacheEntries);
+const pageCacheFor = (ctx: AppContext, tuning: SearchTuning) =>
+  ctx.search.cache<PageResult>('page', tuning.pageCacheTtlMs, tuning.cacheEntries);
 
 /** The filter set as a cache key: everything but the page, the order and the clock. */
 export function statsKey(spec: SearchSpec): string {
@@ -471,9 +446,9 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
 
 /** executeSearch, or the same page of an identical search a moment ago (see `pageCacheTtlMs`). */
 function cachedPage(ctx: AppContext, spec: SearchSpec, q: SearchQuery, tuning: SearchTuning): Promise<PageResult> {
-  const run = () => executeSearch(runnerFor(ctx.database), spec, q, tuning, cacheFor(ctx.database, tuning));
+  const run = () => executeSearch(ctx.search.runner(), spec, q, tuning, cacheFor(ctx, tuning));
   const personal = spec.excludeViewedBy !== null || spec.vacancyIds !== null;
-  const pages = personal ? null : pageCacheFor(ctx.database, tuning);
+  const pages = personal ? null : pageCacheFor(ctx, tuning);
   if (!pages) return run();
   const key = `${statsKey(spec)}|${q.searchOrderBy}|${q.page}|${q.per_page}`;
   const hit = pages.get(key);

@@ -5,7 +5,7 @@ import type { BuiltApp } from '../../../app.ts';
 import { type ExperienceEntry, resumes, resumeViews, users } from '../../../db/schema/index.ts';
 import { createResume, setFlags } from '../../../../test/factories.ts';
 import { type Answer, createTestApp, registeredMember, TestClient } from '../../../../test/helpers.ts';
-import { invalidateSearchCache, searchResumes, searchTuning } from './search.service.ts';
+import { searchResumes, searchTuning } from './search.service.ts';
 import { ACTIVE_DAY, activeDays, yearsBefore } from './search.filters.ts';
 import { searchQueryInput } from '@hr/contract';
 
@@ -632,7 +632,7 @@ describe('the page cache', () => {
       expect((await searchResumes(built.ctx, hidden, viewer, tuning)).data.map((c) => nameOf.get(c.hash))).not.toContain('pageCached');
 
       // After an import the caches are dropped.
-      invalidateSearchCache(built.ctx.database);
+      built.ctx.search.invalidate();
       expect((await searchResumes(built.ctx, q, null, tuning)).data.map((c) => nameOf.get(c.hash))).toContain('pageCached');
     } finally {
       await db().db.delete(resumeViews).where(eq(resumeViews.resumeId, late.id));

@@ -1,0 +1,94 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Database } from '../../../db/client.ts';
+import { TtlCache } from './search.cache.ts';
+import { createSearchPool, DEFAULT_SEARCH_TIMEOUT_MS, poolRunner, type SqlRunner, warmSearchPool } from './search.db.ts';
+import type { Sql } from './search.spec.ts';
+
+/**
+ * What the search keeps between requests, one per app (`ctx.search`, built in app.ts): the runner
+ * of its statements (its own pool on PostgreSQL, opened on first use, on the replica when
+ * SEARCH_DATABASE_URL is set; the PGlite instance itself otherwise) and its caches.
+ */
+export type SearchRuntime = {
+  runner(): SqlRunner;
+  /** The search pool (opening it), or null on PGlite. */
+  pool(): pg.Pool | null;
+  /** Opens the pool's warm sessions ahead of the first searches (PostgreSQL only). */
+  warm(): Promise<void>;
+  /** The cache of one kind (counts, pages) for a TTL and a size; null when the TTL is 0. */
+  cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number): TtlCache<V> | null;
+  /** Forgets every cached count and page (after an import or a deletion). */
+  invalidate(): void;
+  close(): Promise<void>;
+};
+
+export type SearchRuntimeSettings = {
+  /** The statement limit of the search pool (config SEARCH_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  /** A read replica the search runs on (config SEARCH_DATABASE_URL); undefined: the app's database. */
+  databaseUrl?: string;
+};
+
+export function createSearchRuntime(database: Database, settings: SearchRuntimeSettings = {}): SearchRuntime {
+  let opened: { runner: SqlRunner; pool?: pg.Pool } | null = null;
+  const caches = new Map<string, TtlCache<unknown>>();
+  const open = () => {
+    if (opened) return opened;
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    if (database.kind === 'postgres') {
+      const main = client as pg.Pool;
+      // On a replica: the app pool's settings (timeouts, keep-alive, application name), its address.
+      const where = settings.databaseUrl ? { connectionString: settings.databaseUrl } : {};
+      const pool = createSearchPool(
+        { ...(main.options as pg.PoolConfig), ...where },
+        settings.statementTimeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS,
+        database.outage,
+      );
+      opened = { runner: poolRunner(pool), pool };
+    } else {
+      opened = { runner: pgliteRunner(client as PGlite) };
+    }
+    return opened;
+  };
+  return {
+    runner: () => open().runner,
+    pool: () => open().pool ?? null,
+    async warm() {
+      const pool = open().pool;
+      if (pool) await warmSearchPool(pool);
+    },
+    cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number) {
+      if (ttlMs <= 0) return null;
+      const key = `${kind}:${ttlMs}:${entries}`;
+      let cache = caches.get(key);
+      if (!cache) {
+        cache = new TtlCache<unknown>(entries, ttlMs);
+        caches.set(key, cache);
+      }
+      // The key names the kind, so an entry holds the values of that kind only.
+      return cache as TtlCache<V>;
+    },
+    invalidate() {
+      for (const cache of caches.values()) cache.clear();
+    },
+    async close() {
+      const pool = opened?.pool;
+      opened = null;
+      await pool?.end();
+    },
+  };
+}
+
+/** PGlite has one connection: statements run one after another. */
+function pgliteRunner(lite: PGlite): SqlRunner {
+  return {
+    parallel: false,
+    query: async <T>(s: Sql) => (await lite.query(s.text, s.values)).rows as T[],
+    queryWith: <T>(s: Sql, opts: { settings: string[]; timeoutMs: number }) =>
+      lite.transaction(async (tx) => {
+        for (const x of opts.settings) await tx.exec(`SET LOCAL ${x}`);
+        return (await tx.query(s.text, s.values)).rows as T[];
+      }),
+  };
+}
