@@ -25,7 +25,8 @@ export const resumeContactsOf = (row: Pick<ResumeRow, 'phone' | 'email' | 'teleg
 });
 
 /**
- * The resume page of PRODUCT 3 for a member: the resume search's and a vacancy team's one presenter.
+ * The full resume a member opens (every section of the hh model; names and contacts only as their
+ * access allows): the one presenter of the resume page and of a vacancy team's reply view.
  * Visitors get resume.visitor.ts instead, built field by field with free text masked.
  */
 export function presentResume(
