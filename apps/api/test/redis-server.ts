@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import net from 'node:net';
 
 const canConnect = (port: number) =>
@@ -12,11 +11,33 @@ const canConnect = (port: number) =>
     s.once('error', () => resolve(false));
   });
 
+/** A port nothing listens on now (the kernel's choice for port 0). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
 /**
- * A redis-server of the test's own on a random port (no persistence), to kill and restart at will
- * without touching the machine's shared Redis.
+ * A redis-server of the test's own on a free port (no persistence), to kill and restart at will
+ * without touching the machine's shared Redis. A port taken between the choice and the start
+ * (another test's server, a browser) makes redis-server exit: then another port is tried.
  */
-export async function startRedisServer(port = randomInt(20_000, 60_000)) {
+export async function startRedisServer(): Promise<Awaited<ReturnType<typeof redisServerOn>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await redisServerOn(await freePort());
+    } catch (e) {
+      if (attempt >= 5) throw e;
+    }
+  }
+}
+
+async function redisServerOn(port: number) {
   let child: ChildProcess | undefined;
   const start = async () => {
     const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
