@@ -8,7 +8,8 @@ import path from 'node:path';
 
 const web = path.resolve(import.meta.dirname, '../apps/web');
 const entries = ['src/main.tsx', 'src/app/boot.tsx'].map((f) => path.join(web, f));
-const IMPORT = /^import\s+(type\s+)?([\s\S]*?)\s+from\s+'([^']+)';/gm;
+// Imports and re-exports (`export { X } from '…'` runs that module too).
+const IMPORT = /^(?:import|export)\s+(type\s+)?([\s\S]*?)\s+from\s+'([^']+)';/gm;
 const FORBIDDEN = new Set(['@hr/contract', 'zod']);
 
 function resolve(from, spec) {

@@ -29,8 +29,12 @@ export type EducationConfirmAnswer = z.infer<typeof educationConfirmAnswer>;
 export const educationRemindAnswer = z.object({ remind_at: z.string().nullable() });
 export type EducationRemindAnswer = z.infer<typeof educationRemindAnswer>;
 
-/** The announcement id in the path: a non-numeric or out-of-range one is an unknown announcement (404). */
+/**
+ * The announcement id in the path or in `?e_notify=`: a non-numeric or out-of-range one is an
+ * unknown announcement (the API answers 404, the client opens no dialog).
+ */
 export const educationIdParam = z.object({ id: z.string() });
-export function educationIdOf(raw: string): number | null {
+export function educationIdOf(raw: string | null): number | null {
+  if (raw === null) return null;
   return /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 }

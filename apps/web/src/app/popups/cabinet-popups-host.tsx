@@ -1,3 +1,4 @@
+import { EDUCATION_QUERY_KEY, educationIdOf } from '@hr/contract/education';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
@@ -25,20 +26,20 @@ const TelegramBindPopup = lazy(() =>
 type CabinetPopup = 'verify' | 'team' | 'education' | 'cloud';
 
 /** The query parameters of the cabinet popups (SEED 2): they are dropped when the popup closes. */
-const POPUP_QUERY_KEYS = ['show', 'invite', 'e_notify'];
+const POPUP_QUERY_KEYS = ['show', 'invite', EDUCATION_QUERY_KEY];
 const SHOW_VALUES: Record<string, CabinetPopup> = { verify_profile: 'verify', team_invite: 'team', hr_cloud: 'cloud' };
 
 function popupOf(query: URLSearchParams): CabinetPopup | null {
   const show = SHOW_VALUES[query.get('show') ?? ''];
   if (show) return show;
-  return /^\d{1,10}$/.test(query.get('e_notify') ?? '') ? 'education' : null;
+  return educationIdOf(query.get(EDUCATION_QUERY_KEY)) ? 'education' : null;
 }
 
 const AUTO_CHECK_MS = 1500;
 
 /**
  * The cabinet popups (SEED 2: 8, 9, 10 and 6), opened by query parameters: `show=verify_profile`,
- * `show=team_invite&invite={id}`, `e_notify={id}`, `show=hr_cloud`. Once per session the app opens
+ * `show=team_invite&invite={id}`, `e_notify={id}` (EDUCATION_QUERY_KEY), `show=hr_cloud`. Once per session the app opens
  * by itself the confirmation (main_info.must_confirm_profile) and the pending announcement.
  */
 export function CabinetPopupsHost() {
@@ -97,7 +98,7 @@ export function CabinetPopupsHost() {
       if (wanted === 'verify') open({ show: 'verify_profile' });
       else if (pendingMessage) {
         queryClient.setQueryData(educationKeys.message(pendingMessage.id), pendingMessage);
-        open({ e_notify: String(pendingMessage.id) });
+        open({ [EDUCATION_QUERY_KEY]: String(pendingMessage.id) });
       }
       return true;
     };
@@ -117,7 +118,7 @@ export function CabinetPopupsHost() {
 
   const mounted = (name: CabinetPopup) => popup === name || used.has(name);
   const inviteId = Number(query.get('invite')) || null;
-  const educationId = Number(query.get('e_notify')) || null;
+  const educationId = educationIdOf(query.get(EDUCATION_QUERY_KEY));
 
   return (
     <Suspense fallback={null}>
