@@ -8,7 +8,7 @@ import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { createOpinion } from '../api/create-opinion.ts';
 import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { showReviewNotice } from '../lib/notice.tsx';
-import { fieldGroupProps } from '../lib/use-form-state.ts';
+import { fieldGroupProps } from '../lib/field-group-props.ts';
 import { FormAlert } from './form-alert.tsx';
 import { emptyOpinionValues, OPINION_FIELD_ORDER, OpinionFields, type OpinionValues, opinionBody } from './opinion-fields.tsx';
 

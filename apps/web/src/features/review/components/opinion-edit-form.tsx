@@ -10,7 +10,7 @@ import { deleteOpinion } from '../api/delete-opinion.ts';
 import { updateOpinion } from '../api/update-opinion.ts';
 import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { showReviewNotice } from '../lib/notice.tsx';
-import { fieldGroupProps } from '../lib/use-form-state.ts';
+import { fieldGroupProps } from '../lib/field-group-props.ts';
 import { FormAlert } from './form-alert.tsx';
 import { OPINION_FIELD_ORDER, OpinionFields, type OpinionValues, opinionBody } from './opinion-fields.tsx';
 
