@@ -37,6 +37,8 @@ test.describe('admin back office', () => {
     await page.getByLabel('Поиск', { exact: true }).fill(member.email);
     await page.getByRole('button', { name: 'Найти' }).click();
     await expect(page).toHaveURL(/[?&]q=/);
+    // The list before the search may hold another member of the same name: wait for the filtered one.
+    await expect(page.getByRole('link', { name: member.payload.fio })).toHaveCount(1);
     await page.getByRole('link', { name: member.payload.fio }).click();
     await expect(page.getByRole('heading', { name: member.payload.fio })).toBeVisible();
     await expect(page.getByText('Ждёт решения').first()).toBeVisible();
