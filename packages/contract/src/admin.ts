@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_FLAGS, ACCOUNT_TYPES, accountType } from './access.ts';
+import { educationMessage } from './education.ts';
 import { MSG } from './messages.ts';
 import { PAGE_MSG, PER_PAGE_CHOICES, pageField, perPageField } from './pagination.ts';
 
@@ -387,15 +388,8 @@ export const adminEducationBody = z.object({
     .max(2_147_483_647, { error: ADMIN_MSG.educationId }),
 });
 export type AdminEducationBody = z.input<typeof adminEducationBody>;
-export const adminEducationAnswer = z.object({
-  id: z.number(),
-  title: z.string(),
-  message: z.string(),
-  education_id: z.number(),
-  url: z.string(),
-  created_at: z.string(),
-  recipients: z.number(),
-});
+/** The announcement as members get it, and how many members it was sent to. */
+export const adminEducationAnswer = educationMessage.extend({ recipients: z.number() });
 export type AdminEducationAnswer = z.infer<typeof adminEducationAnswer>;
 
 // ─── opinions moderation ──────────────────────────────────────────────────────────────────────
