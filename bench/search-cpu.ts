@@ -4,17 +4,12 @@
 // machine. Needs the bench database on this host (BENCH_DATABASE_URL as bench/search.ts).
 // Without arguments: the slowest searches of the mix.
 import { readFileSync } from 'node:fs';
-import type {} from '@fastify/cookie';
 import { searchQueryInput } from '@hr/contract';
-import { sql } from 'drizzle-orm';
-import type { AppContext } from '../apps/api/src/context.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import type { UserRow } from '../apps/api/src/db/schema/index.ts';
-import { createSearchPool, poolRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
+import { poolRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
 import { executeSearch, resolveSearch, searchTuning, type Traced } from '../apps/api/src/modules/resume/search/search.service.ts';
 import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.page.ts';
+import { openSearchSession } from './search-session.ts';
 
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_bench';
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const args = process.argv.slice(2).filter((a) => a !== '--member');
 const member = process.argv.includes('--member');
@@ -37,12 +32,8 @@ const cpuMs = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-const database = await openDatabase({ databaseUrl: DATABASE_URL });
-const ctx = { database, config: { isTest: false } } as unknown as AppContext;
-const pool = createSearchPool({ connectionString: DATABASE_URL });
+const { ctx, pool, user, close } = await openSearchSession(member);
 try {
-  const [row] = await database.rows<Pick<UserRow, 'id' | 'flags'>>(sql`select id, flags from users where email = 'member@hr-club.demo'`);
-  const user = member ? ({ ...row, leadFlags: [] } as unknown as UserRow) : null;
   for (const qs of queries) {
     const q = searchQueryInput.parse(new URLSearchParams(qs));
     const spec = await resolveSearch(ctx, q, user);
@@ -74,6 +65,5 @@ try {
     console.log(`${sum.toFixed(1).padStart(6)} ms CPU  «${qs || '(без фильтров)'}»: ${parts.join(', ')}`);
   }
 } finally {
-  await pool.end();
-  await database.close();
+  await close();
 }

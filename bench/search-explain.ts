@@ -1,26 +1,17 @@
 // `npx tsx bench/search-explain.ts 'text=1С&field[]=skills&search_city[]=889' [--member]`: every statement
 // one search runs (cache off), each with EXPLAIN (ANALYZE, BUFFERS) on the search's own session
 // settings. BENCH_DATABASE_URL as bench/search.ts (default postgres://postgres@127.0.0.1:5432/hr_bench).
-import type {} from '@fastify/cookie';
 import { searchQueryInput } from '@hr/contract';
-import { sql } from 'drizzle-orm';
-import type { AppContext } from '../apps/api/src/context.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import type { UserRow } from '../apps/api/src/db/schema/index.ts';
-import { createSearchPool, poolRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
+import { poolRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
 import { executeSearch, resolveSearch, searchTuning, type Traced } from '../apps/api/src/modules/resume/search/search.service.ts';
 import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.page.ts';
+import { openSearchSession } from './search-session.ts';
 
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_bench';
 const qs = process.argv[2] ?? '';
 const member = process.argv.includes('--member');
 
-const database = await openDatabase({ databaseUrl: DATABASE_URL });
-const ctx = { database, config: { isTest: false } } as unknown as AppContext;
-const pool = createSearchPool({ connectionString: DATABASE_URL });
+const { ctx, pool, user, close } = await openSearchSession(member);
 try {
-  const [row] = await database.rows<Pick<UserRow, 'id' | 'flags'>>(sql`select id, flags from users where email = 'member@hr-club.demo'`);
-  const user = member ? ({ ...row, leadFlags: [] } as unknown as UserRow) : null;
   const q = searchQueryInput.parse(new URLSearchParams(qs));
   const spec = await resolveSearch(ctx, q, user);
   const tuning = { ...searchTuning(ctx, {}), cacheTtlMs: 0 };
@@ -45,6 +36,5 @@ try {
     }
   }
 } finally {
-  await pool.end();
-  await database.close();
+  await close();
 }
