@@ -14,7 +14,7 @@ const { ctx, pool, user, close } = await openSearchSession(member);
 try {
   const q = searchQueryInput.parse(new URLSearchParams(qs));
   const spec = await resolveSearch(ctx, q, user);
-  const tuning = { ...searchTuning(ctx, {}), cacheTtlMs: 0 };
+  const tuning = { ...searchTuning(ctx, process.env), cacheTtlMs: 0 };
   const run = poolRunner(pool);
   await executeSearch(run, spec, q, tuning, null); // warm
   const trace: Traced[] = [];

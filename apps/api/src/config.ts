@@ -166,7 +166,7 @@ export function readSearchTuning(env: NodeJS.ProcessEnv, isTest: boolean): Searc
     exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
     countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
     walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
-    relocRecentRows: num('SEARCH_2000', 2000),
+    relocRecentRows: num('SEARCH_RELOC_RECENT_ROWS', 2000),
     exactTimeoutMs: num('SEARCH_EXACT_TIMEOUT_MS', isTest ? 0 : 150),
   };
   // Pages are kept shorter than counts, and never when counts are not kept at all.
