@@ -375,7 +375,9 @@ describe('password reset', () => {
     const token = new URL(linkOf((await smtp.waitFor(email)).text)).searchParams.get('pass_reset_token') as string;
     const wrongEmail = await new TestClient(app()).post('/password/reset', { token, email: other.email, password: 'newpass1', password_confirmation: 'newpass1' });
     expect(wrongEmail.status).toBe(422);
-    await built.ctx.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 second'`);
+    await built.ctx.database.db.execute(
+      sql`update password_resets set expires_at = now() - interval '1 second' where user_id = (select id from users where email = ${email})`,
+    );
     const expired = await new TestClient(app()).post('/password/reset', { token, email, password: 'newpass1', password_confirmation: 'newpass1' });
     expect(expired.status).toBe(422);
   });
