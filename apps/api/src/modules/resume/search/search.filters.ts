@@ -17,7 +17,7 @@ export function combineText(a: TextPart | null, b: TextPart | null): TextPart | 
 }
 
 export const RELOCATING = `r.relocation <> 'no_relocation'`;
-/** The cities a resume is ready to move to (NULL when not ready): indexed as is (resumes_relocates_to_idx). */
+/** The cities a resume is ready to move to (NULL when not ready): indexed as is, with the day of the last update (resumes_relocates_days_idx). */
 export const RELOCATES_TO = `(CASE WHEN r.relocation <> 'no_relocation' THEN r.relocation_city_ids END)`;
 
 /**
@@ -94,10 +94,10 @@ export type Filters = {
   cityRef: string | null;
 };
 
-/** The WHERE parts of a search, with their parameters in `p`. */
 /**
  * The day of a resume's last update, days since 2000-01-01 (UTC): the third column of
- * resumes_all_places_idx (migration 0014), spelled exactly as indexed.
+ * resumes_all_places_idx (migration 0014) and the second of resumes_relocates_days_idx (0015),
+ * spelled exactly as indexed.
  */
 export const ACTIVE_DAY = `ARRAY[(extract(epoch from (r.updated_at - timestamptz '2000-01-01 00:00:00+00')))::int / 86400]`;
 const DAY_ZERO = Date.UTC(2000, 0, 1);
@@ -110,6 +110,7 @@ export function activeDays(since: Date, now: Date): number[] {
   return days;
 }
 
+/** The WHERE parts of a search, with their parameters in `p`. */
 export function buildFilters(spec: SearchSpec, p: Params): Filters {
   const base: string[] = [];
   if (spec.vacancyIds) base.push(`r.vacancy_id = ANY(${p.add(spec.vacancyIds, 'bigint[]')})`);

@@ -1,5 +1,5 @@
 import { CARD_COLUMNS } from '../resume.card.ts';
-import { allOf, buildFilters, type Filters, RELOCATES_TO, RELOCATING } from './search.filters.ts';
+import { ACTIVE_DAY, activeDays, allOf, buildFilters, type Filters, RELOCATES_TO, RELOCATING } from './search.filters.ts';
 import { effectiveOrder, type SearchPlan } from './search.plan.ts';
 import { type Order, Params, type SearchSpec, type Sql } from './search.spec.ts';
 
@@ -133,7 +133,7 @@ export function cityOrderSql(plan: SearchPlan, o: PageOptions, part: 'cities' | 
   const limitTo: string[] = [];
   if (bound && bound.key !== null) {
     // Not after the bound: better keys or the same (the id decides in JS); NULLs come after any value.
-    limitTo.push(ord.notAfter(p.add(String(bound.key), ord.cast)));
+    limitTo.push(order === 'publication_time' ? updatedSince(p, String(bound.key), spec.now) : ord.notAfter(p.add(String(bound.key), ord.cast)));
   }
   return {
     text: `SELECT r.id, ${ord.keyExpr} AS key FROM resumes r
@@ -141,6 +141,21 @@ export function cityOrderSql(plan: SearchPlan, o: PageOptions, part: 'cities' | 
       ORDER BY ${ord.by} LIMIT ${depth}`,
     values: p.values,
   };
+}
+
+/** Past this many days, a bound on the update time is left to the update-time index alone. */
+const MOVER_DAYS_MAX = 120;
+
+/**
+ * Updated no earlier than `key` (a publication_time key: microseconds since the epoch). For the
+ * people moving somewhere the days are spelled as keys of resumes_relocates_days_idx too, so that
+ * one GIN scan gives the city's recent movers (a long span is left to the update time alone: that
+ * many keys cost more than they save).
+ */
+function updatedSince(p: Params, key: string, now: Date): string {
+  const since = ORDERS.publication_time.notAfter(p.add(key, ORDERS.publication_time.cast));
+  const days = activeDays(new Date(Number(key) / 1000), now);
+  return days.length <= MOVER_DAYS_MAX ? `${since} AND ${ACTIVE_DAY} && ${p.add(days, 'int[]')}` : since;
 }
 
 export type PageOptions = { order: Order; rankMode: RankMode; limit: number; offset: number };
@@ -314,8 +329,7 @@ export function walkTierSql(
       const movers = `NOT coalesce(r.city_id = ANY(${c}), false) AND ${RELOCATES_TO} && ${c} AND ${allOf(nonText)}`;
       const key = ORDERS.publication_time.keyExpr.replace(/\br\./g, 'm.');
       // Movers updated before the walk's last resident cannot reach the page.
-      const recent =
-        bound && bound.key !== null ? ORDERS.publication_time.notAfter(p.add(String(bound.key), ORDERS.publication_time.cast)) : 'true';
+      const recent = bound && bound.key !== null ? updatedSince(p, String(bound.key), spec.now) : 'true';
       if (recent !== 'true' && !textFirst) {
         // The recent movers come from the update-time index and the city's, the text is checked on
         // them row by row: a common word's whole posting list is not read. Past `recentRows`
