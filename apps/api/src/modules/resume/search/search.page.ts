@@ -133,7 +133,9 @@ export function cityOrderSql(plan: SearchPlan, o: PageOptions, part: 'cities' | 
   const limitTo: string[] = [];
   if (bound && bound.key !== null) {
     // Not after the bound: better keys or the same (the id decides in JS); NULLs come after any value.
-    limitTo.push(order === 'publication_time' ? updatedSince(p, String(bound.key), spec.now) : ord.notAfter(p.add(String(bound.key), ord.cast)));
+    limitTo.push(
+      order === 'publication_time' ? updatedSince(p, String(bound.key), spec.now) : ord.notAfter(p.add(String(bound.key), ord.cast)),
+    );
   }
   return {
     text: `SELECT r.id, ${ord.keyExpr} AS key FROM resumes r
