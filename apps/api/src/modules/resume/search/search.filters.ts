@@ -17,7 +17,7 @@ export function combineText(a: TextPart | null, b: TextPart | null): TextPart | 
 }
 
 export const RELOCATING = `r.relocation <> 'no_relocation'`;
-/** The cities a resume is ready to move to (NULL when not ready): indexed as is, with the day of the last update (resumes_relocates_days_idx). */
+/** The cities a resume is ready to move to (NULL when not ready): indexed as is, with the day of the last update and the salary's band (resumes_movers_idx). */
 export const RELOCATES_TO = `(CASE WHEN r.relocation <> 'no_relocation' THEN r.relocation_city_ids END)`;
 
 /**
@@ -96,10 +96,14 @@ export type Filters = {
 
 /**
  * The day of a resume's last update, days since 2000-01-01 (UTC): the third column of
- * resumes_all_places_idx (migration 0014) and the second of resumes_relocates_days_idx (0015),
- * spelled exactly as indexed.
+ * resumes_all_places_idx (migration 0014) and the second of resumes_movers_idx (0015), spelled
+ * exactly as indexed.
  */
 export const ACTIVE_DAY = `ARRAY[(extract(epoch from (r.updated_at - timestamptz '2000-01-01 00:00:00+00')))::int / 86400]`;
+/** The salary's band of 10 000 (100 and up in one): the third column of resumes_movers_idx (0015), spelled as indexed. */
+export const SALARY_BAND = 'ARRAY[LEAST(r.salary_amount / 10000, 100)]';
+/** The SALARY_BAND values of salaries up to `max`. */
+export const salaryBandsUpTo = (max: number): number[] => Array.from({ length: Math.min(Math.floor(max / 10000), 100) + 1 }, (_, i) => i);
 const DAY_ZERO = Date.UTC(2000, 0, 1);
 const dayNumber = (d: Date) => Math.floor(Math.round((d.getTime() - DAY_ZERO) / 1000) / 86_400);
 

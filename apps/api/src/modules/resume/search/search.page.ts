@@ -1,5 +1,15 @@
 import { CARD_COLUMNS } from '../resume.card.ts';
-import { ACTIVE_DAY, activeDays, allOf, buildFilters, type Filters, RELOCATES_TO, RELOCATING } from './search.filters.ts';
+import {
+  ACTIVE_DAY,
+  activeDays,
+  allOf,
+  buildFilters,
+  type Filters,
+  RELOCATES_TO,
+  RELOCATING,
+  SALARY_BAND,
+  salaryBandsUpTo,
+} from './search.filters.ts';
 import { effectiveOrder, type SearchPlan } from './search.plan.ts';
 import { type Order, Params, type SearchSpec, type Sql } from './search.spec.ts';
 
@@ -133,9 +143,10 @@ export function cityOrderSql(plan: SearchPlan, o: PageOptions, part: 'cities' | 
   const limitTo: string[] = [];
   if (bound && bound.key !== null) {
     // Not after the bound: better keys or the same (the id decides in JS); NULLs come after any value.
-    limitTo.push(
-      order === 'publication_time' ? updatedSince(p, String(bound.key), spec.now) : ord.notAfter(p.add(String(bound.key), ord.cast)),
-    );
+    const key = String(bound.key);
+    if (order === 'publication_time') limitTo.push(updatedSince(p, key, spec.now));
+    else if (order === 'salary_asc') limitTo.push(paidUpTo(p, key));
+    else limitTo.push(ord.notAfter(p.add(key, ord.cast)));
   }
   return {
     text: `SELECT r.id, ${ord.keyExpr} AS key FROM resumes r
@@ -145,19 +156,25 @@ export function cityOrderSql(plan: SearchPlan, o: PageOptions, part: 'cities' | 
   };
 }
 
-/** Past this many days, a bound on the update time is left to the update-time index alone. */
-const MOVER_DAYS_MAX = 120;
+/** Past this many keys (days, salary bands), a bound is left to its btree alone: that many GIN keys cost more than they save. */
+const MOVER_KEYS_MAX = 120;
 
 /**
  * Updated no earlier than `key` (a publication_time key: microseconds since the epoch). For the
- * people moving somewhere the days are spelled as keys of resumes_relocates_days_idx too, so that
- * one GIN scan gives the city's recent movers (a long span is left to the update time alone: that
- * many keys cost more than they save).
+ * people moving somewhere the days are spelled as keys of resumes_movers_idx too, so that one GIN
+ * scan gives the city's recent movers.
  */
 function updatedSince(p: Params, key: string, now: Date): string {
   const since = ORDERS.publication_time.notAfter(p.add(key, ORDERS.publication_time.cast));
   const days = activeDays(new Date(Number(key) / 1000), now);
-  return days.length <= MOVER_DAYS_MAX ? `${since} AND ${ACTIVE_DAY} && ${p.add(days, 'int[]')}` : since;
+  return days.length <= MOVER_KEYS_MAX ? `${since} AND ${ACTIVE_DAY} && ${p.add(days, 'int[]')}` : since;
+}
+
+/** Paid no more than `key` (a salary_asc key), with the salary's bands as keys of resumes_movers_idx (as updatedSince). */
+function paidUpTo(p: Params, key: string): string {
+  const upTo = ORDERS.salary_asc.notAfter(p.add(key, ORDERS.salary_asc.cast));
+  const bands = salaryBandsUpTo(Number(key));
+  return bands.length <= MOVER_KEYS_MAX ? `${upTo} AND ${SALARY_BAND} && ${p.add(bands, 'int[]')}` : upTo;
 }
 
 export type PageOptions = { order: Order; rankMode: RankMode; limit: number; offset: number };

@@ -247,7 +247,10 @@ describe('filters', () => {
   it('sex and age include resumes without them unless only_with_*', async () => {
     // The ages are set again for today: a run that crosses midnight would otherwise age them a day.
     for (const [name, birthDate] of agesOn(today()))
-      await db().db.update(resumes).set({ birthDate }).where(eq(resumes.id, idOf.get(name) as number));
+      await db()
+        .db.update(resumes)
+        .set({ birthDate })
+        .where(eq(resumes.id, idOf.get(name) as number));
     expect(sorted(await search(`${pin}&sex=female`))).toEqual(['female', 'noSex']);
     expect(sorted(await search(`${pin}&sex=female&label[]=only_with_gender`))).toEqual(['female']);
     expect(names(await search(`${pin}&label[]=only_with_gender&per_page=100`))).not.toContain('noSex');
