@@ -163,7 +163,7 @@ export function readSearchTuning(env: NodeJS.ProcessEnv, isTest: boolean): Searc
     cacheTtlMs: num('SEARCH_CACHE_TTL_MS', isTest ? 0 : 60_000),
     cacheEntries: num('SEARCH_CACHE_ENTRIES', 2000),
     rankExactLimit: num('SEARCH_RANK_EXACT_LIMIT', 500),
-    exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 4000),
+    exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 2000),
     countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
     walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
     relocRecentRows: num('SEARCH_RELOC_RECENT_ROWS', 2000),
