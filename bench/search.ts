@@ -490,6 +490,11 @@ try {
   console.log(line('  API, all rounds', w1));
   console.log(line('  API, round 1 (cache empty)', stats(warm.first)));
   console.log(line('  API, rounds 2+', stats(warm.byQuery.flatMap((xs) => xs.slice(1)))));
+  console.log('\n  per search: cache off (median of rounds) against as deployed, round 1 (cache empty)');
+  for (const [i, m] of MIX.entries())
+    console.log(
+      `  ${String(i + 1).padStart(2)}. ${m.name.padEnd(48)} ${ms(stats(cold.byQuery[i] ?? []).p50).padStart(9)} ${ms(warm.first[i] ?? 0).padStart(9)}`,
+    );
   results.cacheOn = { api: w1 };
 
   const load = await concurrent(cookie2, SECONDS, CONNECTIONS);
