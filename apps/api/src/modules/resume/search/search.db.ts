@@ -75,8 +75,13 @@ export const SEARCH_SESSION_OPTIONS = Object.entries(SEARCH_SESSION_SETTINGS)
   .map(([k, v]) => `-c ${k}=${v}`)
   .join(' ');
 export const SEARCH_POOL_SIZE = 8;
-/** Sessions the search pool keeps open while idle (and opens ahead: warmSearchPool). */
-export const SEARCH_POOL_WARM = 4;
+/**
+ * Sessions the search pool keeps open while idle (and warms ahead: warmSearchPool): all of them. A
+ * backend's first statements load the catalog entries of resumes, its indexes, the text search
+ * dictionaries and the column statistics they touch: 20–70 ms a statement at 1 M resumes, enough to
+ * push a relevance page past its walk's time limit onto the slow path.
+ */
+export const SEARCH_POOL_WARM = SEARCH_POOL_SIZE;
 
 /** The search pool's statement limit when the app has not set one (config SEARCH_STATEMENT_TIMEOUT_MS). */
 export const DEFAULT_SEARCH_TIMEOUT_MS = 5000;
@@ -94,8 +99,8 @@ export function createSearchPool(config: pg.PoolConfig, statementTimeoutMs = 0, 
     query_timeout: undefined,
     ...limits,
     max: SEARCH_POOL_SIZE,
-    // A fresh backend loads the catalog entries of resumes and its ~35 indexes on its first plan
-    // (several milliseconds): the search keeps a few warm sessions instead of closing them after 10 s.
+    // A fresh backend is slow on its first statements (SEARCH_POOL_WARM): the search keeps its warm
+    // sessions instead of closing them after 10 s.
     min: SEARCH_POOL_WARM,
     idleTimeoutMillis: 5 * 60_000,
     options: SEARCH_SESSION_OPTIONS,
@@ -120,14 +125,25 @@ export function poolRunner(pool: pg.Pool): SqlRunner {
 }
 
 /**
- * Opens the warm sessions ahead of the first search: each plans a statement over resumes, which loads
- * the table's and its indexes' catalog entries into that backend.
+ * Opens every session of the pool and runs these statements on each, one after another (with their
+ * transaction settings, if any): each backend then has the catalog entries, dictionaries and
+ * statistics of real searches before the first visitor's search reaches it.
  */
-export async function warmSearchPool(pool: pg.Pool, sessions = SEARCH_POOL_WARM): Promise<void> {
+export async function warmSearchPool(
+  pool: pg.Pool,
+  statements: readonly { sql: Sql; settings?: string[] }[],
+  sessions = SEARCH_POOL_WARM,
+): Promise<void> {
   const clients = await Promise.all(Array.from({ length: sessions }, () => pool.connect()));
   try {
     await Promise.all(
-      clients.map((c) => c.query('explain select r.id from resumes r where r.vacancy_id is null and r.id % 64 = 0 limit 1')),
+      clients.map(async (c) => {
+        await c.query('explain select r.id from resumes r where r.vacancy_id is null and r.id % 64 = 0 limit 1');
+        for (const s of statements) {
+          if (s.settings) await inTransaction(c, s.sql, { settings: s.settings, timeoutMs: DEFAULT_SEARCH_TIMEOUT_MS });
+          else await c.query(s.sql.text, s.sql.values);
+        }
+      }),
     );
   } finally {
     for (const c of clients) c.release();

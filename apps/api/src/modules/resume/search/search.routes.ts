@@ -6,8 +6,11 @@ import { AppError } from '../../../lib/app-error.ts';
 import { isStatementTimeout } from '../../../lib/service-errors.ts';
 import { QueryTimeout } from './search.db.ts';
 import { searchResumes, searchTuning } from './search.service.ts';
+import { warmSearchSessions } from './search.warm.ts';
 
 const tags = ['resume'];
+/** How long a start waits for the search's sessions to warm before it takes requests anyway. */
+const WARM_WAIT_MS = 15_000;
 
 /**
  * `GET /api/resume/search` (PRODUCT 4), public: visitors get cards without names; registered under
@@ -21,10 +24,15 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onClose', () => ctx.search.close());
-    // The first searches after a start (or a quiet spell) should not pay for new backends.
+    // The first searches after a start should not pay for new backends: the server listens once the
+    // search's sessions are warm (or after WARM_WAIT_MS; a warm-up that fails only costs speed).
     if (!ctx.config.isTest) {
       app.addHook('onReady', async () => {
-        void ctx.search.warm().catch(() => {});
+        const warmed = warmSearchSessions(ctx).then(
+          (ms) => ms !== null && ctx.log.info(`search sessions warmed in ${Math.round(ms)} ms`),
+          (e) => ctx.log.warn({ err: e }, 'search sessions not warmed'),
+        );
+        await Promise.race([warmed, new Promise((resolve) => setTimeout(resolve, WARM_WAIT_MS).unref())]);
       });
     }
     app.get(

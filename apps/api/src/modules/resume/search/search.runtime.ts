@@ -14,8 +14,8 @@ export type SearchRuntime = {
   runner(): SqlRunner;
   /** The search pool (opening it), or null on PGlite. */
   pool(): pg.Pool | null;
-  /** Opens the pool's warm sessions ahead of the first searches (PostgreSQL only). */
-  warm(): Promise<void>;
+  /** Opens every session of the pool and runs these statements on each (PostgreSQL only). */
+  warm(statements: readonly { sql: Sql; settings?: string[] }[]): Promise<void>;
   /** The cache of one kind (counts, pages) for a TTL and a size; null when the TTL is 0. */
   cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number): TtlCache<V> | null;
   /** Forgets every cached count and page (after an import or a deletion). */
@@ -54,9 +54,9 @@ export function createSearchRuntime(database: Database, settings: SearchRuntimeS
   return {
     runner: () => open().runner,
     pool: () => open().pool ?? null,
-    async warm() {
+    async warm(statements) {
       const pool = open().pool;
-      if (pool) await warmSearchPool(pool);
+      if (pool) await warmSearchPool(pool, statements);
     },
     cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number) {
       if (ttlMs <= 0) return null;
