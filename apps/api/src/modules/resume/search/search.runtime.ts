@@ -15,7 +15,7 @@ export type SearchRuntime = {
   /** The search pool (opening it), or null on PGlite. */
   pool(): pg.Pool | null;
   /** Opens every session of the pool and runs these statements on each (PostgreSQL only). */
-  warm(statements: readonly { sql: Sql; settings?: string[] }[]): Promise<void>;
+  warm(statements: readonly { sql: Sql; settings: string[]; timeoutMs: number }[]): Promise<void>;
   /** The cache of one kind (counts, pages) for a TTL and a size; null when the TTL is 0. */
   cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number): TtlCache<V> | null;
   /** Forgets every cached count and page (after an import or a deletion). */

@@ -33,6 +33,15 @@ export async function warmSearchSessions(ctx: AppContext): Promise<number | null
     const q = searchQueryInput.parse(new URLSearchParams(qs));
     await executeSearch(ctx.search.runner(), await resolveSearch(ctx, q, null), q, tuning, null, trace);
   }
-  await ctx.search.warm(trace.map((t) => ({ sql: t.sql, settings: t.name === 'walk' ? WALK_SETTINGS : undefined })));
+  // Each statement as the search runs it: a walk with its settings and time limit, the rest with the
+  // time limit of an exact count (a warm-up never waits long on one statement).
+  const limit = Math.max(tuning.exactTimeoutMs, 1000);
+  await ctx.search.warm(
+    trace.map((t) =>
+      t.name === 'walk'
+        ? { sql: t.sql, settings: WALK_SETTINGS, timeoutMs: tuning.walkTimeoutMs }
+        : { sql: t.sql, settings: [], timeoutMs: limit },
+    ),
+  );
   return performance.now() - started;
 }
