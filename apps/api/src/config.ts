@@ -165,7 +165,7 @@ export function readSearchTuning(env: NodeJS.ProcessEnv, isTest: boolean): Searc
     rankExactLimit: num('SEARCH_RANK_EXACT_LIMIT', 500),
     exactFacetsLimit: num('SEARCH_EXACT_FACETS_LIMIT', 2000),
     countCheckLimit: num('SEARCH_COUNT_CHECK_LIMIT', 4000),
-    walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 40),
+    walkTimeoutMs: num('SEARCH_WALK_TIMEOUT_MS', 80),
     relocRecentRows: num('SEARCH_RELOC_RECENT_ROWS', 2000),
     exactTimeoutMs: num('SEARCH_EXACT_TIMEOUT_MS', isTest ? 0 : 150),
   };
