@@ -99,6 +99,8 @@ const PAGE_PROBE = `
 
 type Load = {
   card: number;
+  /** The requests finished before the card: when each finished (ms from the first request) and its path. */
+  timeline: string[];
   lcp: number;
   cls: number;
   bytesBefore: number;
@@ -146,6 +148,7 @@ async function load(browser: import('playwright-core').Browser): Promise<Load> {
   await context.close();
   return {
     card: probe.card,
+    timeline: before.map((d) => `${d.at.toFixed(0).padStart(6)} ms  ${new URL(d.url).pathname}${new URL(d.url).search.slice(0, 40)}`),
     lcp: probe.lcp ?? 0,
     cls: probe.cls ?? 0,
     bytesBefore: before.reduce((a, d) => a + d.bytes, 0),
@@ -179,6 +182,8 @@ try {
       );
     }
     const last = loads.at(-1) as Load;
+    console.log(`\nThe last load's requests finished before its card (${last.card.toFixed(0)} ms):`);
+    for (const t of last.timeline) console.log(`  ${t}`);
     console.log(`\nJavaScript before the first result card (${last.jsFiles.length} files, gzip -9 of the built files):`);
     for (const f of [...last.jsFiles].sort((a, b) => builtGzip(b) - builtGzip(a))) console.log(`  ${kb(builtGzip(f)).padStart(9)}  ${f}`);
     console.log(
