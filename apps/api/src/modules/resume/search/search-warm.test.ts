@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../../app.ts';
 import { createResume } from '../../../../test/factories.ts';
 import { createTestApp, TestClient } from '../../../../test/helpers.ts';
-import { SEARCH_POOL_SIZE } from './search.db.ts';
+import { SEARCH_POOL_SIZE, warmSearchPool } from './search.db.ts';
 import { warmSearchSessions } from './search.warm.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -24,6 +25,25 @@ describe('warming the search sessions', () => {
     const res = await new TestClient(built.app).get('/api/resume/search?text=администратор&search_city[]=1070');
     expect(res.status).toBe(200);
     expect(res.body.res.data.map((c: { title: string }) => c.title)).toContain('Администратор салона');
+  });
+
+  it.skipIf(!onPostgres)('fails only once every session has finished its run, so none goes back to the pool mid-statement', async () => {
+    const pool = built.ctx.search.pool();
+    if (!pool) throw new Error('no search pool');
+    const tag = `warm_${Date.now()}`;
+    // Sessions with an even backend id fail at once; the others go on to a statement that takes a while.
+    const statements = [
+      { sql: { text: 'select 1 / (pg_backend_pid() % 2)', values: [] }, settings: [], timeoutMs: 1000 },
+      { sql: { text: `select pg_sleep(0.3), '${tag}'`, values: [] }, settings: [], timeoutMs: 1000 },
+    ];
+    await expect(warmSearchPool(pool, statements)).rejects.toThrow(/division by zero/);
+    const [busy] = (
+      await built.ctx.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where state = 'active' and query like ${`%${tag}%`} and pid <> pg_backend_pid()`,
+      )
+    ).rows as { n: number }[];
+    expect(busy?.n).toBe(0);
+    expect(pool.idleCount).toBe(pool.totalCount);
   });
 
   it.skipIf(onPostgres)('has nothing to warm on the embedded database', async () => {

@@ -135,15 +135,16 @@ export async function warmSearchPool(
   sessions = SEARCH_POOL_WARM,
 ): Promise<void> {
   const clients = await Promise.all(Array.from({ length: sessions }, () => pool.connect()));
-  try {
-    await Promise.all(
-      clients.map(async (c) => {
-        await c.query('explain select r.id from resumes r where r.vacancy_id is null and r.id % 64 = 0 limit 1');
-        // A walk past its time limit has loaded what it needed all the same.
-        for (const s of statements) await inTransaction(c, s.sql, s).catch((e) => (e instanceof QueryTimeout ? [] : Promise.reject(e)));
-      }),
-    );
-  } finally {
-    for (const c of clients) c.release();
-  }
+  // Every session finishes its own run before any goes back to the pool: a session released while
+  // its statement still runs would be handed to a search mid-query.
+  const runs = await Promise.allSettled(
+    clients.map(async (c) => {
+      await c.query('explain select r.id from resumes r where r.vacancy_id is null and r.id % 64 = 0 limit 1');
+      // A walk past its time limit has loaded what it needed all the same.
+      for (const s of statements) await inTransaction(c, s.sql, s).catch((e) => (e instanceof QueryTimeout ? [] : Promise.reject(e)));
+    }),
+  );
+  for (const c of clients) c.release();
+  const failed = runs.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

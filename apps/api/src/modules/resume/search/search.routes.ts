@@ -29,7 +29,9 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
     if (!ctx.config.isTest) {
       app.addHook('onReady', async () => {
         const warmed = warmSearchSessions(ctx).then(
-          (ms) => ms !== null && ctx.log.info(`search sessions warmed in ${Math.round(ms)} ms`),
+          (ms) => {
+            if (ms !== null) ctx.log.info(`search sessions warmed in ${Math.round(ms)} ms`);
+          },
           (e) => ctx.log.warn({ err: e }, 'search sessions not warmed'),
         );
         await Promise.race([warmed, new Promise((resolve) => setTimeout(resolve, WARM_WAIT_MS).unref())]);
