@@ -85,6 +85,8 @@ export const resumes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: tstz('last_active_at'),
     tsAll: tsvector('ts_all'),
+    /** The title's vector (the A part of ts_all), kept by the same trigger. */
+    tsTitle: tsvector('ts_title'),
     /** The key skills' vector (the B part of ts_all), kept by the same trigger. */
     tsSkills: tsvector('ts_skills'),
     tsExpCompany: tsvector('ts_exp_company'),

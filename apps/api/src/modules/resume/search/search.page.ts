@@ -268,7 +268,7 @@ function pageIds(spec: SearchSpec, f: Filters, o: PageOptions, p: Params): strin
   if (order === 'relevance' && text) {
     // Tiers: resumes with the words in the title, freshest first; then the other matches, freshest
     // first — scanned only when the first tier cannot fill the page.
-    const tier = text.tierOn ? text.tierOn('r.title') : 'false';
+    const tier = text.tierOn ? text.tierOn('r') : 'false';
     const ord = ORDERS.publication_time;
     const nonText = where.filter((w) => !f.textWheres.includes(w));
     const t1Where = [...(f.tierImplies ? nonText : where), tier];
@@ -341,7 +341,7 @@ export function walkTierSql(
     const implied = !!text.tierOn && f.tierImplies;
     const recheck = (alias: string) =>
       implied ? 'true' : `EXISTS (SELECT 1 FROM resumes r WHERE r.id = ${alias}.id AND ${allOf(f.textWheres)})`;
-    const cols = 'r.id, r.updated_at, r.title';
+    const cols = 'r.id, r.updated_at, r.title, r.ts_title';
     if (part === 'reloc') {
       if (!f.cityRef || spec.relocation === 'living' || spec.relocation === 'living_but_relocation') return null;
       const c = f.cityRef;
@@ -353,10 +353,10 @@ export function walkTierSql(
         // The recent movers come from the update-time index and the city's, the text is checked on
         // them row by row: a common word's whole posting list is not read. Past `recentRows`
         // candidates a last row without an id says so (the service then asks with the text first).
-        const check = text.tierOn ? `${tierOn('m.title')} AND ${recheck('m')}` : recheck('m');
+        const check = text.tierOn ? `${tierOn('m')} AND ${recheck('m')}` : recheck('m');
         return {
           text: `WITH m AS MATERIALIZED (
-              SELECT r.id, r.updated_at, r.title FROM resumes r WHERE ${movers} AND ${recent} LIMIT ${recentRows + 1})
+              SELECT r.id, r.updated_at, r.title, r.ts_title FROM resumes r WHERE ${movers} AND ${recent} LIMIT ${recentRows + 1})
             (SELECT id, ${key} AS key FROM m WHERE ${check} ORDER BY updated_at DESC, id DESC LIMIT ${depth})
             UNION ALL SELECT NULL, NULL WHERE (SELECT count(*) FROM m) > ${recentRows}`,
           values: p.values,
@@ -365,7 +365,7 @@ export function walkTierSql(
       return {
         text: `SELECT id, ${key} AS key FROM (
             SELECT r.id, r.updated_at FROM resumes r
-            WHERE ${movers} AND ${recent} AND ${tierOn('r.title')}
+            WHERE ${movers} AND ${recent} AND ${tierOn('r')}
               AND ${text.tierOn ? 'true' : allOf(f.textWheres)}
             OFFSET 0) m
           WHERE ${text.tierOn ? recheck('m') : 'true'}
@@ -390,7 +390,7 @@ export function walkTierSql(
     // goes as far as the merged order needs.)
     return {
       text: `SELECT id, ${ORDERS.publication_time.keyExpr.replace(/\br\./g, 'w.')} AS key FROM (${stream} OFFSET 0) w
-        WHERE CASE WHEN ${tierOn('w.title')} THEN ${recheck('w')} ELSE false END
+        WHERE CASE WHEN ${tierOn('w')} THEN ${recheck('w')} ELSE false END
         ORDER BY updated_at DESC, id DESC LIMIT ${depth}`,
       values: p.values,
     };

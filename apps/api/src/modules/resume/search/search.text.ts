@@ -36,8 +36,11 @@ const EXP_PARTS: Record<NonNullable<Target['expPart']>, string> = {
 const activeExperience = (part: NonNullable<Target['expPart']>, from: string) =>
   `coalesce((select string_agg(${EXP_PARTS[part]}, ' ') from jsonb_array_elements(r.experience) e where coalesce(e->>'end', '9999-12-31') >= ${from}), '')`;
 
-/** The title's own vector: the A part of ts_all, with its own GIN index (and statistics). */
-export const TITLE_VECTOR = `to_tsvector('russian', r.title)`;
+/**
+ * The title's own vector (the A part of ts_all), a stored column with its own GIN index (and
+ * statistics): the first tier's walk checks it on every resume it passes, read instead of computed.
+ */
+export const TITLE_VECTOR = `r.ts_title`;
 /**
  * The key skills' own vector (the B part of ts_all), a stored column with its own GIN index: no
  * weights to recheck, and a recheck reads the vector instead of computing it.
@@ -61,15 +64,17 @@ export type TextPart = {
   /** Unweighted positive tsquery for ts_headline. */
   highlight: string | null;
   /**
-   * The condition on a title (an SQL expression of the title text) that puts a resume in the first
-   * relevance tier; `tierOn('r.title')` is served by the title's GIN index.
+   * The condition that puts a resume in the first relevance tier, on the `title` and `ts_title` of
+   * the row aliased `row`; `tierOn('r')` is served by the title's GIN index.
    */
-  tierOn: ((title: string) => string) | null;
+  tierOn: ((row: string) => string) | null;
   /** A first-tier title already implies `where` (so the first tier's scan need not check it). */
   tierImplies?: boolean;
 };
 
-const titleMatches = (q: string) => (title: string) => `to_tsvector('russian', ${title}) @@ ${q}`;
+const titleMatches = (q: string) => (row: string) => `${row}.ts_title @@ ${q}`;
+/** The exact phrase in the title (the pattern, cheaper, first). */
+const titleHasPhrase = (q: string, pattern: string) => (row: string) => `${row}.title ~* ${pattern} AND ${titleMatches(q)(row)}`;
 
 /** The raw text of a field (entries active since `from` for experience), for exact phrases. */
 function rawTarget(t: Target, from: string | null): string {
@@ -105,8 +110,8 @@ export function textPart(spec: NonNullable<SearchSpec['text']>, p: Params): Text
         where: `r.ts_all @@ ${q} AND ${rawText('everywhere')} ~* ${pattern}`,
         rank: rankAll(q),
         highlight: q,
-        // The exact phrase in the title is the exact phrase in the resume (the pattern, cheaper, first).
-        tierOn: (title) => `${title} ~* ${pattern} AND ${titleMatches(q)(title)}`,
+        // The exact phrase in the title is the exact phrase in the resume.
+        tierOn: titleHasPhrase(q, pattern),
         tierImplies: true,
       };
     }
@@ -127,7 +132,7 @@ export function textPart(spec: NonNullable<SearchSpec['text']>, p: Params): Text
     const pattern = exactPhrase();
     const prefilter = only ? `${only} @@ ${q}` : `r.ts_all @@ ${weighted(q, letters)}`;
     const where = `${prefilter} AND (${targets.map((x) => `${rawTarget(x, from)} ~* ${pattern}`).join(' OR ')})`;
-    const tierOn = fields.has('title') ? (title: string) => `${title} ~* ${pattern} AND ${titleMatches(q)(title)}` : null;
+    const tierOn = fields.has('title') ? titleHasPhrase(q, pattern) : null;
     return { where, rank, highlight: q, tierOn, tierImplies: fields.has('title') };
   }
   if (only) return { where: `${only} @@ ${q}`, rank, highlight: q, tierOn: tier, tierImplies: !!tier };
