@@ -18,7 +18,7 @@
 // Prints figures; exits 1 only when a plan scans the resumes table sequentially.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type {} from '@fastify/cookie'; // the request/reply cookie typings the API's session module uses
@@ -132,6 +132,7 @@ async function resumeCount(): Promise<number> {
 /** The server settings the figures depend on, as this run saw them (the search's sessions override some). */
 const SERVER_SETTINGS = [
   'shared_buffers',
+  'huge_pages',
   'work_mem',
   'effective_cache_size',
   'random_page_cost',
@@ -140,6 +141,24 @@ const SERVER_SETTINGS = [
   'max_parallel_workers_per_gather',
   'max_connections',
 ];
+
+/**
+ * Whether shared_buffers sits in huge pages (PostgreSQL 15 does not say; with `huge_pages = try` it
+ * quietly falls back): the kernel's count of huge pages in use or reserved, when the server is local.
+ * Without them each new backend pays a page fault per 4 kB of shared_buffers it first touches.
+ */
+function hugePagesLine(): string {
+  try {
+    const info = readFileSync('/proc/meminfo', 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+    const held = field('HugePages_Total') - field('HugePages_Free') + field('HugePages_Rsvd');
+    return held > 0
+      ? `huge pages held (this machine): ${held} × ${field('Hugepagesize') / 1024} MB`
+      : 'huge pages held (this machine): none — shared_buffers in 4 kB pages (bench/postgres-recommended.sh)';
+  } catch {
+    return 'huge pages: unknown (no /proc/meminfo)';
+  }
+}
 
 async function printSettings(): Promise<Record<string, string>> {
   const server = new pg.Client({ connectionString: DATABASE_URL });
@@ -167,6 +186,7 @@ async function printSettings(): Promise<Record<string, string>> {
       const b = asSearch[name];
       console.log(`  ${name.padEnd(32)} ${String(a).padStart(8)}${a === b ? '' : `  →  ${b}`}`);
     }
+    console.log(`  ${hugePagesLine()}`);
     console.log(
       `  load average: ${loadavg()
         .map((x) => x.toFixed(2))

@@ -99,8 +99,9 @@ export function createSearchPool(config: pg.PoolConfig, statementTimeoutMs = 0, 
     query_timeout: undefined,
     ...limits,
     max: SEARCH_POOL_SIZE,
-    // A fresh backend is slow on its first statements (SEARCH_POOL_WARM): the search keeps its warm
-    // sessions instead of closing them after 10 s.
+    // A fresh backend is slow on its first statements (SEARCH_POOL_WARM; and without huge pages it
+    // pays a page fault for every 4 kB of shared_buffers it first touches): the search keeps its
+    // warm sessions instead of closing them after 10 s.
     min: SEARCH_POOL_WARM,
     idleTimeoutMillis: 5 * 60_000,
     options: SEARCH_SESSION_OPTIONS,
