@@ -31,9 +31,10 @@ settings=(shared_buffers huge_pages effective_cache_size maintenance_work_mem
 
 if [[ "${1:-}" == "--reset" ]]; then
   for name in "${settings[@]}"; do psql -qc "alter system reset $name" postgres; done
-  restart
-  # The pages go back to the kernel once the server no longer holds them.
+  # Before the restart: the pages the server holds go back to the kernel when it stops, and the
+  # restarted server (huge_pages = try by default) finds none to take.
   if [[ -w /proc/sys/vm/nr_hugepages ]]; then echo 0 > /proc/sys/vm/nr_hugepages; fi
+  restart
   echo "PostgreSQL $cluster_version: server defaults again (shared_buffers $(psql -qtAc 'show shared_buffers' postgres))"
   exit 0
 fi

@@ -30,3 +30,9 @@ export function takeEarlyGet(url: string): Promise<Response> | undefined {
   started.delete(url);
   return Date.now() - early.at <= FRESH_MS ? early.response : undefined;
 }
+
+/** The early answer for this URL without taking it (undefined when none is waiting or it is too old). */
+export function peekEarlyGet(url: string): Promise<Response> | undefined {
+  const early = started.get(url);
+  return early && Date.now() - early.at <= FRESH_MS ? early.response : undefined;
+}

@@ -1,5 +1,4 @@
 import type { ResumeCard } from '@hr/contract';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconBriefcase, IconClockHour4, IconMapPin, IconMessageStar } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,79 +34,76 @@ export function ResumeCardView({ card, href, onOpen, selection, footer, aside, c
   return (
     <article className="resume-card" aria-labelledby={titleId} data-hash={card.hash}>
       {selection ? <div className="resume-card__select">{selection}</div> : null}
-      <Stack gap={6} className="resume-card__body">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md" className="resume-card__head">
-          <Anchor component={Link} to={href} onClick={onOpen} id={titleId} className="resume-card__title">
+      {/* Plain elements styled by resume.css rather than Mantine's Stack/Group/Text: a search page draws
+          twenty of these at once, and each Mantine component resolves its props, variables and class
+          names on every render — a large share of the first results' time on a slow machine. */}
+      <div className="resume-card__body">
+        <div className="resume-card__head">
+          {/* elementtiming: the browser reports when the title is on the screen (bench:web reads it). */}
+          <Link
+            to={href}
+            onClick={onOpen}
+            id={titleId}
+            className="resume-card__title mantine-focus-auto"
+            {...{ elementtiming: 'result-card' }}
+          >
             {card.highlight ? (
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the server escapes the text and adds only <mark>.
               <span dangerouslySetInnerHTML={{ __html: card.highlight.title }} />
             ) : (
               card.title
             )}
-          </Anchor>
-          {salary ? (
-            <Text className="resume-card__salary" fw={700}>
-              {salary}
-            </Text>
-          ) : null}
-        </Group>
+          </Link>
+          {salary ? <p className="resume-card__salary">{salary}</p> : null}
+        </div>
 
         {facts.length > 0 ? (
-          <Group gap={6} className="resume-card__facts" wrap="nowrap" align="flex-start">
+          <div className="resume-card__row resume-card__facts">
             {card.city ? <IconMapPin size={16} stroke={1.6} aria-hidden className="resume-card__icon" /> : null}
-            <Text size="sm" c="#33404f">
-              {facts.join(' · ')}
-            </Text>
-          </Group>
+            <p className="resume-card__text">{facts.join(' · ')}</p>
+          </div>
         ) : null}
 
-        <Group gap={6} wrap="nowrap" align="flex-start">
+        <div className="resume-card__row">
           <IconBriefcase size={16} stroke={1.6} aria-hidden className="resume-card__icon" />
-          <Text size="sm" c="#33404f">
-            <Text span size="sm" fw={600}>
-              Опыт работы: {formatExperience(card.total_experience_months)}
-            </Text>
+          <p className="resume-card__text">
+            <span className="resume-card__strong">Опыт работы: {formatExperience(card.total_experience_months)}</span>
             {card.last_job ? (
-              <Text span size="sm">
+              <span>
                 {' — '}
                 {[card.last_job.position, card.last_job.company].filter(Boolean).join(', ')}
-              </Text>
+              </span>
             ) : null}
-          </Text>
-        </Group>
+          </p>
+        </div>
 
         {opinions.length > 0 ? (
-          <Group gap={6} wrap="nowrap" align="flex-start" className="resume-card__opinions">
+          <div className="resume-card__row resume-card__opinions">
             <IconMessageStar size={16} stroke={1.6} aria-hidden className="resume-card__icon" />
-            <Text size="sm" c="#33404f">
-              <Text span size="sm" fw={600}>
-                Отзывы клуба:
-              </Text>{' '}
-              {opinions.map((part) => part.text).join(' · ')}
-            </Text>
-          </Group>
+            <p className="resume-card__text">
+              <span className="resume-card__strong">Отзывы клуба:</span> {opinions.map((part) => part.text).join(' · ')}
+            </p>
+          </div>
         ) : null}
 
         {fragments.length > 0 ? (
-          <Stack gap={2} className="resume-card__fragments">
+          <div className="resume-card__fragments">
             {fragments.map((fragment) => (
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the server escapes the text and adds only <mark>.
-              <Text key={fragment} size="sm" c="dimmed" dangerouslySetInnerHTML={{ __html: `…${fragment}…` }} />
+              <p key={fragment} className="resume-card__fragment" dangerouslySetInnerHTML={{ __html: `…${fragment}…` }} />
             ))}
-          </Stack>
+          </div>
         ) : null}
 
-        <Group justify="space-between" gap="sm" mt={2}>
-          <Group gap={6} wrap="nowrap">
+        <div className="resume-card__foot">
+          <div className="resume-card__updated">
             <IconClockHour4 size={15} stroke={1.6} aria-hidden className="resume-card__icon" />
-            <Text size="xs" c="dimmed">
-              {formatUpdated(card.updated_at)}
-            </Text>
-          </Group>
+            <p className="resume-card__date">{formatUpdated(card.updated_at)}</p>
+          </div>
           {aside}
-        </Group>
+        </div>
         {footer}
-      </Stack>
+      </div>
     </article>
   );
 }

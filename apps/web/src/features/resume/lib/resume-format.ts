@@ -42,15 +42,42 @@ export function formatExperience(totalMonths: number): string {
   return totalMonths > 0 ? formatDuration(totalMonths) : 'Без опыта';
 }
 
-/** «7 ноября 2025»; «сегодня», «вчера» for the last two days. */
+/** The months as a date names them: «7 ноября». */
+const MONTHS_GENITIVE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+
+/** A timestamp, or a bare «2025-11-07» read as that local day (as dayjs does; `new Date` would take UTC midnight). */
+function parseDay(value: string): Date {
+  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return bare ? new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3])) : new Date(value);
+}
+
+const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/**
+ * «7 ноября 2025»; «сегодня», «вчера» for the last two days. Plain Date arithmetic: every card of a
+ * search page shows one, and dayjs's startOf/endOf comparisons were a measurable part of drawing them.
+ */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '';
-  const date = dayjs(value);
-  if (!date.isValid()) return '';
-  const today = dayjs().startOf('day');
-  if (date.isSame(today, 'day')) return 'сегодня';
-  if (date.isSame(today.subtract(1, 'day'), 'day')) return 'вчера';
-  return date.format('D MMMM YYYY');
+  const date = parseDay(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const today = new Date();
+  if (sameDay(date, today)) return 'сегодня';
+  if (sameDay(date, new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1))) return 'вчера';
+  return `${date.getDate()} ${MONTHS_GENITIVE[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /** «Обновлено 7 ноября 2025», «Обновлено сегодня». */

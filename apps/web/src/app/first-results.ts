@@ -1,0 +1,31 @@
+import { earlySearchUrl } from '@/features/search/lib/page-params.ts';
+import { peekEarlyGet } from '@/shared/api/early-requests.ts';
+import { sessionStore } from '@/shared/session/session-store.ts';
+import { queryClient } from './query-client.ts';
+
+/**
+ * Puts the search that main.tsx started into the query cache before the app's first render, under
+ * the key the search page reads (useResumeSearch: viewer, parameters). The page then draws its
+ * results in that first render instead of drawing skeletons, waiting for the answer and drawing
+ * everything again — on a slow machine the second full render of the page was a good part of the
+ * time to the first result. Anything but a successful answer is left to the page, as before.
+ */
+export async function seedFirstResults(waitMs: number): Promise<void> {
+  const url = earlySearchUrl(window.location);
+  const { status, user } = sessionStore.get();
+  if (!url || status === 'unknown') return;
+  const early = peekEarlyGet(url);
+  if (!early) return;
+  const response = await Promise.race([early.catch(() => null), new Promise<null>((resolve) => setTimeout(resolve, waitMs, null))]);
+  if (!response?.ok) return;
+  try {
+    const payload = (await response.clone().json()) as { status?: string; res?: unknown };
+    if (payload.status !== 'success' || payload.res === undefined) return;
+    const params = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    // The answer stays where it was (not taken): should the page write its parameters otherwise
+    // and miss this entry, its own request of that URL still gets it.
+    queryClient.setQueryData(['search', user?.id ?? 'guest', params], payload.res);
+  } catch {
+    /* an unreadable answer: the page asks again */
+  }
+}
