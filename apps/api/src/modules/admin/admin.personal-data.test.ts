@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consentVersion } from '@hr/contract';
-import { createTestApp, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
+import { createPrivateTestApp, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
 import type { BuiltApp } from '../../app.ts';
 import { adminOf, auditRows, memberOf } from './admin.fixtures.ts';
 
@@ -11,7 +11,9 @@ let admin: Awaited<ReturnType<typeof adminOf>>;
 const db = () => built.ctx.database;
 
 beforeAll(async () => {
-  built = await createTestApp({ REPLY_LIMIT_PER_HOUR: '1000' });
+  // A database of its own: the file runs the queue, and on the shared PostgreSQL another file's
+  // run could take its jobs (and send its mail through that file's settings).
+  built = await createPrivateTestApp({ REPLY_LIMIT_PER_HOUR: '1000' });
   admin = await adminOf(built.app, db());
 });
 

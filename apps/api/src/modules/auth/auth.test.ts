@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, registeredMember, registrationPayload, TestClient, uniqueEmail } from '../../../test/helpers.ts';
+import { createPrivateTestApp, createTestApp, registeredMember, registrationPayload, TestClient, uniqueEmail } from '../../../test/helpers.ts';
 import { startSmtpCapture } from '../../../test/smtp.ts';
 import { users } from '../../db/schema/index.ts';
 import type { BuiltApp } from '../../app.ts';
@@ -10,7 +10,9 @@ let built: BuiltApp;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  built = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://club.test' });
+  // A database of its own: the file runs the queue, and on the shared PostgreSQL another file's
+  // run could take its jobs (and send its mail through that file's settings).
+  built = await createPrivateTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://club.test' });
 });
 afterAll(() => smtp.close());
 

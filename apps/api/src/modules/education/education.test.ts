@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../../../test/fake-telegram.ts';
-import { createTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
+import { createPrivateTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
 import type { BuiltApp } from '../../app.ts';
 import { educationMessages, educationStates, jobs, notifications, users } from '../../db/schema/index.ts';
 import type { RealtimeEvent } from '../../lib/realtime.ts';
@@ -13,7 +13,9 @@ let built: BuiltApp;
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
-  built = await createTestApp({
+  // A database of its own: the file runs the queue, and on the shared PostgreSQL another file's
+  // run could take its jobs (and send its mail through that file's settings).
+  built = await createPrivateTestApp({
     APP_URL: 'http://club.test',
     EDUCATION_SITE_URL: 'https://edu.example/',
     TELEGRAM_API_ROOT: fake.apiRoot,

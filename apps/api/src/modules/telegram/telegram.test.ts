@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedUpdate, type FakeTelegram, groupUpdate, startFakeTelegram, textUpdate } from '../../../test/fake-telegram.ts';
-import { createTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
+import { createPrivateTestApp, createTestApp, registeredMember, TestClient } from '../../../test/helpers.ts';
 import type { BuiltApp } from '../../app.ts';
 import { telegramBindTokens, users } from '../../db/schema/index.ts';
 import { notify } from '../notify/notify.service.ts';
@@ -29,7 +29,9 @@ const env = () => ({
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
-  built = await createTestApp(env());
+  // A database of its own: the file runs the queue (runPending), and on the shared PostgreSQL
+  // another file's run could take its Telegram jobs and send them to that file's fake instead.
+  built = await createPrivateTestApp(env());
 });
 afterAll(() => fake.close());
 
