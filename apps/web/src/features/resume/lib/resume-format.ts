@@ -42,21 +42,8 @@ export function formatExperience(totalMonths: number): string {
   return totalMonths > 0 ? formatDuration(totalMonths) : 'Без опыта';
 }
 
-/** The months as a date names them: «7 ноября». */
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-] as const;
+/** «7 ноября»: made once, a formatter is cheap to call for every card. */
+const dayMonthFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long' });
 
 /** A timestamp, or a bare «2025-11-07» read as that local day (as dayjs does; `new Date` would take UTC midnight). */
 function parseDay(value: string): Date {
@@ -77,7 +64,7 @@ export function formatDay(value: string | null | undefined): string {
   const today = new Date();
   if (sameDay(date, today)) return 'сегодня';
   if (sameDay(date, new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1))) return 'вчера';
-  return `${date.getDate()} ${MONTHS_GENITIVE[date.getMonth()]} ${date.getFullYear()}`;
+  return `${dayMonthFormat.format(date)} ${date.getFullYear()}`;
 }
 
 /** «Обновлено 7 ноября 2025», «Обновлено сегодня». */
