@@ -6,7 +6,8 @@
 //    mass_search / spec_search queries of the mix).
 // 3. Runs a fixed mix of 20 realistic searches through the API, several rounds, one at a time:
 //    with the facet/count cache off (every search does all its work) and on (as deployed; the
-//    first round fills it). Then a concurrent run for requests/s.
+//    first round fills it). Then a concurrent run for requests/s. Round 1 as deployed (a new
+//    process) is set beside round 1 of a new process with the cache off, after the same warm-up.
 // 4. Runs the same searches straight against the database (the service's own statements through a
 //    pg pool, same tuning, no HTTP) and prints the API/SQL ratio.
 // 5. EXPLAINs every statement of every search (no `Seq Scan on resumes` allowed) and prints
@@ -497,6 +498,17 @@ try {
   );
   results.cacheOff = { api: c0, pairedApi: a0, pairedSql: s0, concurrent: loadOff };
 
+  // Round 1 as deployed is a new process on new connections. Its like for like is a new process
+  // with the cache off after the same warm-up: what the cache path adds is the difference of the two.
+  await stopApi(server);
+  server = startApi(0);
+  await waitForApi();
+  const cookieOff = await memberCookie();
+  await warmProcess(cookieOff);
+  const freshOff = await apiRounds(cookieOff, 1);
+  console.log('\nCache off, new process (same warm-up as below), round 1:');
+  console.log(line('  API', stats(freshOff.first)));
+
   await stopApi(server);
   server = startApi(60_000);
   await waitForApi();
@@ -510,12 +522,18 @@ try {
   console.log(line('  API, all rounds', w1));
   console.log(line('  API, round 1 (cache empty)', stats(warm.first)));
   console.log(line('  API, rounds 2+', stats(warm.byQuery.flatMap((xs) => xs.slice(1)))));
-  console.log('\n  per search: cache off (median of rounds) against as deployed, round 1 (cache empty)');
+  console.log(
+    '\n  per search: cache off (median of rounds); cache off, new process, round 1; as deployed, round 1 (cache empty)',
+  );
   for (const [i, m] of MIX.entries())
     console.log(
-      `  ${String(i + 1).padStart(2)}. ${m.name.padEnd(48)} ${ms(stats(cold.byQuery[i] ?? []).p50).padStart(9)} ${ms(warm.first[i] ?? 0).padStart(9)}`,
+      `  ${String(i + 1).padStart(2)}. ${m.name.padEnd(48)} ${ms(stats(cold.byQuery[i] ?? []).p50).padStart(9)} ${ms(freshOff.first[i] ?? 0).padStart(9)} ${ms(warm.first[i] ?? 0).padStart(9)}`,
     );
-  results.cacheOn = { api: w1 };
+  const diffs = MIX.map((_, i) => (warm.first[i] ?? 0) - (freshOff.first[i] ?? 0)).sort((a, b) => a - b);
+  console.log(
+    `  as deployed round 1 minus cache-off new-process round 1, per search: median ${ms(diffs[Math.floor((diffs.length - 1) / 2)] ?? 0)}, min ${ms(diffs[0] ?? 0)}, max ${ms(diffs.at(-1) ?? 0)}`,
+  );
+  results.cacheOn = { api: w1, round1: stats(warm.first), freshOffRound1: stats(freshOff.first) };
 
   const load = await concurrent(cookie2, SECONDS, CONNECTIONS);
   console.log(

@@ -11,6 +11,17 @@ import { seedDictionaries } from '../src/modules/dictionary/dictionary.seed.ts';
 
 let shared: Promise<Database> | undefined;
 
+/**
+ * What to close after the file, newest first. Registered here, while the file is collected: an
+ * `afterAll` called from inside a `beforeAll` (where the apps are built) is never run, which left
+ * every private PostgreSQL database behind.
+ */
+const cleanups: (() => Promise<void> | void)[] = [];
+const afterFile = (cleanup: () => Promise<void> | void) => cleanups.push(cleanup);
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
 /** One database per test file: PGlite in memory, or the PostgreSQL of TEST_DATABASE_URL. */
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
@@ -18,7 +29,7 @@ export function testDatabase(): Promise<Database> {
     const database = await openDatabase(url ? { databaseUrl: url } : {});
     if (!url) await database.migrate();
     await seedDictionaries(database);
-    afterAll(() => database.close());
+    afterFile(() => database.close());
     return database;
   })();
   return shared;
@@ -44,13 +55,21 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
 /**
  * A fresh app on a database of the file's own (PGlite in memory, or a new PostgreSQL database): for
  * files whose assertions count rows that other files, running beside them, also write (broadcasts,
- * search pages).
+ * search pages) or that run the job queue (on a shared database the worker would take, and run
+ * with its own configuration, jobs another file waits for).
+ * `alongside`: an app made by this function whose database this one shares (a second
+ * configuration of the same club, say a lower limit).
  */
-export async function createPrivateTestApp(env: Record<string, string> = {}): Promise<BuiltApp> {
+export async function createPrivateTestApp(env: Record<string, string> = {}, alongside?: BuiltApp): Promise<BuiltApp> {
+  if (alongside) {
+    const second = await buildApp(testConfig(env), { database: alongside.ctx.database, startWorker: false, logger: false });
+    afterFile(() => second.app.close());
+    return second;
+  }
   const { privateDatabase } = await import('./private-database.ts');
   const priv = await privateDatabase();
   const built = await buildApp(testConfig(env), { database: priv.database, startWorker: false, logger: false });
-  afterAll(async () => {
+  afterFile(async () => {
     await built.app.close();
     await priv.dispose();
   });
@@ -61,7 +80,7 @@ export async function createPrivateTestApp(env: Record<string, string> = {}): Pr
 export async function createTestApp(env: Record<string, string> = {}): Promise<BuiltApp> {
   const database = await testDatabase();
   const built = await buildApp(testConfig(env), { database, startWorker: false, logger: false });
-  afterAll(() => built.app.close());
+  afterFile(() => built.app.close());
   return built;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../../../test/helpers.ts';
+import { createPrivateTestApp, testConfig } from '../../../test/helpers.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
 import { adminOf, auditRows, upload } from './admin.fixtures.ts';
 
@@ -11,7 +11,8 @@ const db = () => built.ctx.database;
 const run = randomUUID().slice(0, 8);
 
 beforeAll(async () => {
-  built = await createTestApp();
+  // A database of its own: the file runs the job queue (the imports).
+  built = await createPrivateTestApp();
   admin = await adminOf(built.app, db());
 });
 

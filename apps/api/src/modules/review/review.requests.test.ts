@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../app.ts';
 import { createResume, setFlags } from '../../../test/factories.ts';
-import { createTestApp, registeredMember, TestClient, uniqueEmail } from '../../../test/helpers.ts';
+import { createPrivateTestApp, registeredMember, TestClient, uniqueEmail } from '../../../test/helpers.ts';
 import { findUserByEmail } from '../user/user.service.ts';
 
 let built: BuiltApp;
@@ -11,8 +11,9 @@ let built: BuiltApp;
 let instant: BuiltApp;
 const APP_URL = 'https://club.example.test';
 beforeAll(async () => {
-  built = await createTestApp({ APP_URL });
-  instant = await createTestApp({ APP_URL, REVIEW_REMINDER_HOURS: '0' });
+  // A database of its own: the file runs the job queue (reminders and mail).
+  built = await createPrivateTestApp({ APP_URL });
+  instant = await createPrivateTestApp({ APP_URL, REVIEW_REMINDER_HOURS: '0' }, built);
 });
 
 const db = () => built.ctx.database;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackUpdate, type FakeTelegram, startFakeTelegram } from '../../../test/fake-telegram.ts';
 import { createResume, setFlags } from '../../../test/factories.ts';
-import { createTestApp, registeredMember, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
+import { createPrivateTestApp, registeredMember, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
 import type { BuiltApp } from '../../app.ts';
 import { contactOpenings, teamMembers, users } from '../../db/schema/index.ts';
 import { zip } from '../resume/export/zip.ts';
@@ -14,7 +14,8 @@ const SECRET = 'vac-secret';
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
-  built = await createTestApp({
+  // A database of its own: the file runs the job queue (Telegram and mail).
+  built = await createPrivateTestApp({
     TELEGRAM_API_ROOT: fake.apiRoot,
     TELEGRAM_BOT_TOKEN: '123:abc',
     TELEGRAM_BOT_NAME: 'hr_club_bot',
@@ -311,7 +312,7 @@ describe('public reply', () => {
   });
 
   it('counts every attempt against REPLY_LIMIT_PER_HOUR per address', async () => {
-    const limited = await createTestApp({ REPLY_LIMIT_PER_HOUR: '3' });
+    const limited = await createPrivateTestApp({ REPLY_LIMIT_PER_HOUR: '3' }, built);
     const owner = await registeredMember(limited.app);
     await setFlags(db(), owner.email, ['has_vacancy']);
     const v = await createVacancy(owner.client);

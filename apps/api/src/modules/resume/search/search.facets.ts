@@ -1,4 +1,4 @@
-import type { SearchFacetName } from '@hr/contract';
+import { SEARCH_SCHEDULES, SEARCH_WORKING_TYPES, type SearchFacetName } from '@hr/contract';
 import { allOf, EXPERIENCE_CASE } from './search.filters.ts';
 import type { SearchPlan } from './search.plan.ts';
 import { Params, SAMPLE_COVER, SAMPLE_TEXT, type Sql } from './search.spec.ts';
@@ -15,6 +15,13 @@ export function countSql(plan: SearchPlan, cap: number): Sql {
       LIMIT ${cap}) s`;
   return { text, values: p.values };
 }
+
+/** The array facets: their column and the values they list (the contract's dictionaries; plain words, written into the SQL). */
+const ARRAY_FACETS: [SearchFacetName, string, readonly string[]][] = [
+  ['schedule', 'schedules', SEARCH_SCHEDULES],
+  ['workingType', 'working_types', SEARCH_WORKING_TYPES],
+];
+for (const [, , values] of ARRAY_FACETS) for (const v of values) if (!/^[A-Za-z]+$/.test(v)) throw new Error(`facet value ${v}`);
 
 export type FacetRow = { facet: SearchFacetName | 'total' | 'pool' | 'pool_local'; value: string | null; n: number };
 
@@ -56,8 +63,11 @@ export function facetsSql(plan: SearchPlan, mode: FacetMode): Sql {
   const localPool = names.includes('search_city')
     ? `${flag('search_city')} AND (${others.map((n) => `(NOT ${flag(n)})::int`).join(' + ') || '0'}) <= 1`
     : 'true';
-  // Four passes over the pool: the three counts; the scalar facets in one GROUPING SETS pass (each
-  // set with its own «all the other filters» count); the two array facets.
+  // Two passes over the pool: one row of counts (the three totals, and each value of the two array
+  // facets as `value = ANY(column)`: ten checks a row cost less than unnesting every array and
+  // grouping the elements); then the scalar facets in one GROUPING SETS pass (each set with its own
+  // «all the other filters» count). Array values outside the dictionary are not counted: the
+  // facets list only the dictionary's values.
   const sets: [SearchFacetName, string][] = [
     ...(local ? [] : [['search_city', 'city_id'] as [SearchFacetName, string]]),
     ['experience', 'exp_bucket'],
@@ -66,16 +76,24 @@ export function facetsSql(plan: SearchPlan, mode: FacetMode): Sql {
   const facetOf = sets.map(([name, col]) => `WHEN GROUPING(${col}) = 0 THEN '${name}'`).join(' ');
   const valueCase = sets.map(([, col]) => `WHEN GROUPING(${col}) = 0 THEN ${col}::text`).join(' ');
   const countOf = sets.map(([name, col]) => `WHEN GROUPING(${col}) = 0 THEN count(*) FILTER (WHERE ${passing(name)})`).join(' ');
+  const counters: { facet: string; value: string | null; count: string }[] = [
+    { facet: 'total', value: null, count: `count(*) FILTER (WHERE ${passing(null)})` },
+    { facet: 'pool', value: null, count: 'count(*)' },
+    { facet: 'pool_local', value: null, count: `count(*) FILTER (WHERE ${localPool})` },
+    ...ARRAY_FACETS.flatMap(([name, col, values]) =>
+      values.map((value) => ({ facet: name, value, count: `count(*) FILTER (WHERE ${passing(name)} AND '${value}' = ANY(u.${col}))` })),
+    ),
+  ];
+  const literal = (value: string | null) => (value === null ? 'NULL::text' : `'${value}'`);
   const parts = [
-    `SELECT v.facet, NULL::text AS value, v.n FROM (
-        SELECT count(*) FILTER (WHERE ${passing(null)})::int AS total, count(*)::int AS pool, count(*) FILTER (WHERE ${localPool})::int AS pool_local FROM u) a
-      CROSS JOIN LATERAL (VALUES ('total', a.total), ('pool', a.pool), ('pool_local', a.pool_local)) v(facet, n)`,
+    `SELECT v.facet, v.value, v.n FROM (
+        SELECT ${counters.map((c, i) => `${c.count}::int AS c${i}`).join(', ')} FROM u) a
+      CROSS JOIN LATERAL (VALUES ${counters.map((c, i) => `('${c.facet}', ${literal(c.value)}, a.c${i})`).join(', ')}) v(facet, value, n)
+      WHERE v.value IS NULL OR v.n > 0`,
     `SELECT facet, value, n FROM (
         SELECT CASE ${facetOf} END AS facet, CASE ${valueCase} END AS value, (CASE ${countOf} END)::int AS n
         FROM u GROUP BY GROUPING SETS (${sets.map(([, col]) => `(${col})`).join(', ')})) g
       WHERE value IS NOT NULL AND n > 0`,
-    `SELECT 'schedule', s, count(*)::int FROM u CROSS JOIN LATERAL unnest(u.schedules) s WHERE ${passing('schedule')} GROUP BY s`,
-    `SELECT 'workingType', w, count(*)::int FROM u CROSS JOIN LATERAL unnest(u.working_types) w WHERE ${passing('workingType')} GROUP BY w`,
   ];
   const text = `WITH u AS MATERIALIZED (
       SELECT r.city_id, ${EXPERIENCE_CASE} AS exp_bucket, r.schedules, r.working_types, r.education_level${flags.length ? `, ${flags.join(', ')}` : ''}
