@@ -7,15 +7,17 @@
 // 3. Runs a fixed mix of 20 realistic searches through the API, several rounds, one at a time:
 //    with the facet/count cache off (every search does all its work) and on (as deployed; the
 //    first round fills it). Then a concurrent run for requests/s. Round 1 as deployed (a new
-//    process) is set beside round 1 of a new process with the cache off, after the same warm-up.
+//    process) is set beside round 1 of a new process with the cache off, after the same warm-up,
+//    over several new processes of each kind, alternating.
 // 4. Runs the same searches straight against the database (the service's own statements through a
 //    pg pool, same tuning, no HTTP) and prints the API/SQL ratio.
 // 5. EXPLAINs every statement of every search (no `Seq Scan on resumes` allowed) and prints
 //    EXPLAIN (ANALYZE, BUFFERS) of the slowest one.
 //
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/hr_bench), BENCH_ROUNDS (5),
-// BENCH_SECONDS (concurrent run, 10), BENCH_CONNECTIONS (4), BENCH_RESUMES (1000000), BENCH_PREWARM (1: read
-// the table and its indexes into the OS cache before measuring).
+// BENCH_SECONDS (concurrent run, 10), BENCH_CONNECTIONS (4), BENCH_FRESH_PAIRS (3: new processes of
+// each kind for round 1), BENCH_RESUMES (1000000), BENCH_PREWARM (1: read the table and its indexes
+// into the OS cache before measuring).
 // Prints figures; exits 1 only when a plan scans the resumes table sequentially.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
@@ -48,6 +50,8 @@ const WANT = Number(process.env.BENCH_RESUMES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+/** New API processes whose round 1 is compared, cache off against as deployed (each side). */
+const FRESH_PAIRS = Math.max(1, Number(process.env.BENCH_FRESH_PAIRS ?? 3));
 const PORT = 3910;
 const base = `http://127.0.0.1:${PORT}`;
 const MEMBER = { email: 'member@hr-club.demo', password: 'demo12345' };
@@ -499,41 +503,51 @@ try {
   results.cacheOff = { api: c0, pairedApi: a0, pairedSql: s0, concurrent: loadOff };
 
   // Round 1 as deployed is a new process on new connections. Its like for like is a new process
-  // with the cache off after the same warm-up: what the cache path adds is the difference of the two.
-  await stopApi(server);
-  server = startApi(0);
-  await waitForApi();
-  const cookieOff = await memberCookie();
-  await warmProcess(cookieOff);
-  const freshOff = await apiRounds(cookieOff, 1);
-  console.log('\nCache off, new process (same warm-up as below), round 1:');
-  console.log(line('  API', stats(freshOff.first)));
+  // with the cache off after the same warm-up: what the cache path adds is the difference of the
+  // two. FRESH_PAIRS such pairs, alternating (off, on, off, on…); the last «on» is the deployed
+  // process measured below.
+  /** A new API process, warmed on searches outside the mix (a deployed API has been running). */
+  const freshProcess = async (cacheTtlMs: number) => {
+    await stopApi(server);
+    server = startApi(cacheTtlMs);
+    await waitForApi();
+    const cookie = await memberCookie();
+    await warmProcess(cookie);
+    return cookie;
+  };
+  const offFirst: number[][] = [];
+  const onFirst: number[][] = [];
+  for (let pair = 0; pair < FRESH_PAIRS; pair++) {
+    offFirst.push((await apiRounds(await freshProcess(0), 1)).first);
+    if (pair < FRESH_PAIRS - 1) onFirst.push((await apiRounds(await freshProcess(60_000), 1)).first);
+  }
+  console.log(`\nCache off, new process (same warm-up as below), round 1, ${FRESH_PAIRS} processes:`);
+  console.log(line('  API', stats(offFirst.flat())));
 
-  await stopApi(server);
-  server = startApi(60_000);
-  await waitForApi();
-  const cookie2 = await memberCookie();
-  // A deployed API has been running: warm the fresh process (its code, its pools) on searches
-  // outside the mix, so round 1 measures an empty cache and not a cold start.
-  await warmProcess(cookie2);
+  const cookie2 = await freshProcess(60_000);
   console.log('\nCache on (as deployed: counts and facets 60 s, pages 15 s; round 1 fills it), through the API:');
   const warm = await apiRounds(cookie2, ROUNDS);
+  onFirst.push(warm.first);
   const w1 = stats(warm.all);
   console.log(line('  API, all rounds', w1));
   console.log(line('  API, round 1 (cache empty)', stats(warm.first)));
   console.log(line('  API, rounds 2+', stats(warm.byQuery.flatMap((xs) => xs.slice(1)))));
+  console.log(line(`  API, round 1 of ${FRESH_PAIRS} new processes`, stats(onFirst.flat())));
+  const medianOf = (xs: number[]) => stats(xs).p50;
+  const offMedian = MIX.map((_, i) => medianOf(offFirst.map((r) => r[i] ?? 0)));
+  const onMedian = MIX.map((_, i) => medianOf(onFirst.map((r) => r[i] ?? 0)));
   console.log(
-    '\n  per search: cache off (median of rounds); cache off, new process, round 1; as deployed, round 1 (cache empty)',
+    `\n  per search: cache off (median of rounds); round 1 of a new process (median of ${FRESH_PAIRS}), cache off / as deployed`,
   );
   for (const [i, m] of MIX.entries())
     console.log(
-      `  ${String(i + 1).padStart(2)}. ${m.name.padEnd(48)} ${ms(stats(cold.byQuery[i] ?? []).p50).padStart(9)} ${ms(freshOff.first[i] ?? 0).padStart(9)} ${ms(warm.first[i] ?? 0).padStart(9)}`,
+      `  ${String(i + 1).padStart(2)}. ${m.name.padEnd(48)} ${ms(stats(cold.byQuery[i] ?? []).p50).padStart(9)} ${ms(offMedian[i] ?? 0).padStart(9)} ${ms(onMedian[i] ?? 0).padStart(9)}`,
     );
-  const diffs = MIX.map((_, i) => (warm.first[i] ?? 0) - (freshOff.first[i] ?? 0)).sort((a, b) => a - b);
+  const diffs = MIX.map((_, i) => (onMedian[i] ?? 0) - (offMedian[i] ?? 0)).sort((a, b) => a - b);
   console.log(
-    `  as deployed round 1 minus cache-off new-process round 1, per search: median ${ms(diffs[Math.floor((diffs.length - 1) / 2)] ?? 0)}, min ${ms(diffs[0] ?? 0)}, max ${ms(diffs.at(-1) ?? 0)}`,
+    `  round 1, as deployed minus cache off, per search: median ${ms(diffs[Math.floor((diffs.length - 1) / 2)] ?? 0)}, min ${ms(diffs[0] ?? 0)}, max ${ms(diffs.at(-1) ?? 0)}`,
   );
-  results.cacheOn = { api: w1, round1: stats(warm.first), freshOffRound1: stats(freshOff.first) };
+  results.cacheOn = { api: w1, round1: stats(onFirst.flat()), freshOffRound1: stats(offFirst.flat()) };
 
   const load = await concurrent(cookie2, SECONDS, CONNECTIONS);
   console.log(
