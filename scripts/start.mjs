@@ -4,12 +4,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The client and the server's entry that draws the search pages' first screen (both from `npm run build -w @hr/web`).
+const builtFiles = ['apps/web/dist/index.html', 'apps/web/dist-ssr/first-screen.js'].map((p) => path.join(root, p));
 
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr') continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
@@ -18,7 +19,7 @@ function newestMtime(dir) {
 
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].map((p) => path.join(root, p));
 const sourceTime = Math.max(...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
+if (builtFiles.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourceTime)) {
   console.log('Сборка клиента…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@hr/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type UserConfig } from 'vite';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -130,7 +130,25 @@ function preloadShell(): Plugin {
 const api = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/sanctum', '/login', '/logout', '/register', '/password'];
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the server's entry (src/ssr/first-screen.tsx) into dist-ssr/, every library
+ * bundled in (the API imports one file; Node would not resolve some libraries' bare deep imports).
+ */
+const ssrBuild: UserConfig = {
+  plugins: [react()],
+  resolve: { alias: { '@': src } },
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: {
+    ssr: 'src/ssr/first-screen.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: { output: { entryFileNames: 'first-screen.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+};
+
+const clientBuild: UserConfig = {
   plugins: [react(), preloadShell()],
   resolve: { alias: { '@': src } },
   server: {
@@ -177,4 +195,6 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientBuild));

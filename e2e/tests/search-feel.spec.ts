@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { DEMO_MEMBER, resultCards, type SearchAnswer, searchAfter } from '../fixtures/resumes.ts';
+import { DEMO_MEMBER, openSearchPage, resultCards, searchAfter } from '../fixtures/resumes.ts';
 
 const MANAGER = '%D0%BC%D0%B5%D0%BD%D0%B5%D0%B4%D0%B6%D0%B5%D1%80'; // «менеджер»
 
@@ -46,11 +46,7 @@ test.describe('search: how it feels', () => {
   }
 
   test('a filter ticks at once and the new search shows it is loading at once, the old results dimmed', async ({ page }) => {
-    const [first] = await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/resume/search' && r.ok()),
-      page.goto('/'),
-    ]);
-    const { facets } = ((await first.json()) as { res: SearchAnswer }).res;
+    const { facets } = await openSearchPage(page, '/');
     const bucket = [...(facets.experience ?? [])].sort((x, y) => y.count - x.count)[0];
     expect(bucket, 'the demo resumes have an experience bucket').toBeTruthy();
     await expect(resultCards(page).first()).toBeVisible({ timeout: 20_000 });
@@ -81,13 +77,8 @@ test.describe('search: how it feels', () => {
   });
 
   test('snippets are cut with a proper ellipsis, never with «..»', async ({ page }) => {
-    const [answer] = await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/resume/search' && r.ok()),
-      page.goto(`/?text=${MANAGER}`),
-    ]);
-    const fragments = ((await answer.json()) as { res: { data: { highlight?: { fragments: string[] } }[] } }).res.data.flatMap(
-      (card) => card.highlight?.fragments ?? [],
-    );
+    const answer = await openSearchPage(page, `/?text=${MANAGER}`);
+    const fragments = (answer.data as { highlight?: { fragments: string[] } }[]).flatMap((card) => card.highlight?.fragments ?? []);
     expect(fragments.length, 'the demo resumes have snippets for «менеджер»').toBeGreaterThan(0);
     for (const fragment of fragments) {
       expect(fragment).not.toMatch(/\.\s*\./);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
+  FIRST_SCREEN: z.enum(['0', '1']).default('1'),
 });
 
 export type Config = {
@@ -70,6 +71,8 @@ export type Config = {
   trustProxy: TrustProxy;
   logLevel: string;
   webDist: string;
+  /** Visitors' search pages come with their first screen drawn (plugins/first-screen.ts); FIRST_SCREEN=0 turns it off. */
+  firstScreen: boolean;
   isTest: boolean;
   /** The resume search's tuning (readSearchTuning). */
   searchTuning?: SearchTuning;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    firstScreen: e.FIRST_SCREEN === '1',
     isTest: e.NODE_ENV === 'test',
     searchTuning: readSearchTuning(env, e.NODE_ENV === 'test'),
     ...overrides,

@@ -1,10 +1,14 @@
 import { installErrorReporting } from './features/errors/lib/install-error-reporting.ts';
 import { earlySearchUrl } from './features/search/lib/page-params.ts';
-import { startEarlyGet } from './shared/api/early-requests.ts';
+import { seedPageAnswers, startEarlyGet } from './shared/api/early-requests.ts';
+import { readFirstScreenData } from './shared/lib/first-screen-data.ts';
 
 // This entry is small on purpose: it starts what the first screen waits for (the session and, on
-// the search pages, the results) at once, then loads the app beside them.
+// the search pages, the results) at once, then loads the app beside them. A page the server drew
+// brings those answers with it: they are used instead of asking again.
 installErrorReporting();
+const answers = readFirstScreenData();
+if (answers) seedPageAnswers(answers);
 startEarlyGet('/api/user/main_info');
 const search = earlySearchUrl(window.location);
 if (search) {
@@ -12,4 +16,23 @@ if (search) {
   // A search in the address is read with the contract's schema: it loads beside the rest.
   if (search.includes('?')) void import('@hr/contract/search');
 }
-void import('./app/boot.tsx').then((app) => app.boot());
+const start = () => void import('./app/boot.tsx').then((app) => app.boot());
+if (answers) afterFirstFrame(start);
+else start();
+
+/**
+ * A page the server drew is shown before the app runs: its first frame comes first (started at
+ * once, the app's modules and hydration held the main thread ~0.5 s before the browser painted
+ * anything on a slow machine; their files load meanwhile, preloaded by index.html).
+ */
+function afterFirstFrame(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  // A hidden tab draws no frames.
+  setTimeout(once, 300);
+}

@@ -31,6 +31,13 @@ export const SESSION_REMEMBER_DAYS = 30;
 
 /** Local-storage keys the tabs use to follow each other (SEED 4). */
 export const STORAGE_LOGIN_KEY = 'hr-app-login';
+
+/**
+ * A page whose first screen the server drew: #root carries this attribute, and the answers it was
+ * drawn from come in a `<script type="application/json">` with this id.
+ */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 export const STORAGE_LOGOUT_KEY = 'hr-app-logout';
 export const STORAGE_LAST_EMAIL_KEY = 'hr-app-last-email';
 export const STORAGE_STATE_KEY = 'hr-club';

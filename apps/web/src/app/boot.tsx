@@ -1,8 +1,13 @@
+import { FIRST_SCREEN_ATTRIBUTE } from '@hr/contract/constants';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
 import { reportReactError } from '@/features/errors/lib/install-error-reporting.ts';
+import { hasSearchParams, loadSearchSchema } from '@/features/search/lib/search-url.ts';
+import { PHONE_LAYOUT_QUERY } from '@/features/search/pages/search-page.tsx';
 import { seedFirstResults } from './first-results.ts';
-import { AppProvider } from './provider.tsx';
+import { AppProviders } from './provider.tsx';
+import { createAppRouter } from './router.tsx';
 import { installSessionCleanup, loadFirstSession } from './session/session-actions.ts';
 
 /** How long the first screen may wait for the session's answer (usually already there). */
@@ -10,7 +15,11 @@ const SESSION_WAIT_MS = 300;
 /** …and then for the first results, drawn in the same first render when they come in time. */
 const RESULTS_WAIT_MS = 300;
 
-/** Renders the app into #root (main.tsx loads this after starting the page's first requests). */
+/**
+ * Renders the app into #root (main.tsx loads this after starting the page's first requests). A page
+ * the server drew (FIRST_SCREEN_ATTRIBUTE on #root, its answers beside it) is hydrated: the app starts
+ * from the same answers, so its first render is the server's and the visitor keeps what is on screen.
+ */
 export async function boot(): Promise<void> {
   installSessionCleanup();
   // Drawn once the session is known (a visitor's page has more lines than a member's: drawing it
@@ -19,12 +28,30 @@ export async function boot(): Promise<void> {
   await seedFirstResults(RESULTS_WAIT_MS);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing in index.html');
-  createRoot(container, {
-    onUncaughtError: reportReactError,
-    onCaughtError: reportReactError,
-  }).render(
+  const app = (
     <StrictMode>
-      <AppProvider />
-    </StrictMode>,
+      <AppProviders>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
   );
+  const options = { onUncaughtError: reportReactError, onCaughtError: reportReactError };
+  // The server draws the wide layout: a phone's first render differs (filters in a drawer), so there
+  // the app draws itself over what the server drew instead of hydrating it.
+  const hydrate = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && !window.matchMedia(PHONE_LAYOUT_QUERY).matches;
+  // The server read the address's search with the schema before drawing; so does the first render here.
+  if (hydrate && hasSearchParams(new URLSearchParams(window.location.search))) await loadSearchSchema();
+  if (hydrate) hydrateRoot(container, app, { ...options, onRecoverableError });
+  else createRoot(container, options).render(app);
+}
+
+/**
+ * What the server left for the browser is no error: the parts below the first screen (the header's
+ * menus, the footer, the club's pitch, the filters' heavy inputs) wait for the browser by design, and
+ * React reports each such boundary (error 419) while it draws them. Anything else is a real mismatch.
+ */
+function onRecoverableError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/#419\b|could not finish this Suspense boundary/.test(message)) return;
+  console.error(error);
 }

@@ -23,7 +23,8 @@ const hold = (event: Event) => {
   waiting.push(new CustomEvent(event.type, { detail: (event as CustomEvent).detail }));
   wanted?.();
 };
-for (const type of MODAL_EVENTS) window.addEventListener(type, hold);
+// (Not on the server, which draws the first screen without them.)
+if (typeof window !== 'undefined') for (const type of MODAL_EVENTS) window.addEventListener(type, hold);
 
 const Overlays = lazy(() => import('./overlays.tsx').then((m) => ({ default: m.Overlays })));
 

@@ -21,11 +21,16 @@ export async function seedFirstResults(waitMs: number): Promise<void> {
   try {
     const payload = (await response.clone().json()) as { status?: string; res?: unknown };
     if (payload.status !== 'success' || payload.res === undefined) return;
-    const params = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     // The answer stays where it was (not taken): should the page write its parameters otherwise
     // and miss this entry, its own request of that URL still gets it.
-    queryClient.setQueryData(['search', user?.id ?? 'guest', params], payload.res);
+    queryClient.setQueryData(firstResultsKey(url, user?.id ?? null), payload.res);
   } catch {
     /* an unreadable answer: the page asks again */
   }
+}
+
+/** The query key the search page reads for the search of this API address (useResumeSearch). */
+export function firstResultsKey(searchUrl: string, userId: number | null): unknown[] {
+  const params = searchUrl.includes('?') ? searchUrl.slice(searchUrl.indexOf('?') + 1) : '';
+  return ['search', userId ?? 'guest', params];
 }

@@ -98,6 +98,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-
-installDocumentTitle(router);
+/** The browser's router (boot.tsx); the server draws the first screen from `routes` alone. */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  installDocumentTitle(router);
+  return router;
+}

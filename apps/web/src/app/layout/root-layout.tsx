@@ -14,7 +14,7 @@ import { RouteGuard } from './route-guard.tsx';
 
 // The header's menus, drawer and tooltips, the footer, the popups and the live socket load after the
 // page's first content (the header's shell stands in) — at once when the address opens a popup.
-const POPUP_IN_ADDRESS = /[?&](show|email|pass_reset_token|user_token|e_notify)=/.test(window.location.search);
+const POPUP_IN_ADDRESS = typeof window !== 'undefined' && /[?&](show|email|pass_reset_token|user_token|e_notify)=/.test(window.location.search);
 const later = () => (POPUP_IN_ADDRESS ? Promise.resolve() : afterFirstContent()).then(() => import('./after-first-content.tsx'));
 const AppHeader = lazy(() => later().then((m) => ({ default: m.AppHeader })));
 const AppFooter = lazy(() => later().then((m) => ({ default: m.AppFooter })));

@@ -36,3 +36,17 @@ export function peekEarlyGet(url: string): Promise<Response> | undefined {
   const early = started.get(url);
   return early && Date.now() - early.at <= FRESH_MS ? early.response : undefined;
 }
+
+/** An answer the server gave with the page: the GET's URL, its HTTP status and its JSON body. */
+export type PageAnswer = { url: string; status: number; body: unknown };
+
+/**
+ * The answers the server sent inside a page it drew itself (ssr/first-screen.tsx): handed out like
+ * early GETs, so the app starts from exactly the data the server drew with, without asking again.
+ */
+export function seedPageAnswers(answers: readonly PageAnswer[]): void {
+  for (const answer of answers) {
+    const response = new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    started.set(answer.url, { at: Date.now(), response: Promise.resolve(response) });
+  }
+}

@@ -11,7 +11,8 @@ const shown = new Promise<void>((r) => {
 
 /** However slow the first content is, the rest loads after this. */
 const AT_THE_LATEST_MS = 4000;
-const timer = setTimeout(() => markFirstContent(), AT_THE_LATEST_MS);
+// (Only in the browser: the server draws a first screen with these modules and never shows it.)
+const timer = typeof window === 'undefined' ? undefined : setTimeout(() => markFirstContent(), AT_THE_LATEST_MS);
 
 /** A hidden tab draws no frames: past this, the rest loads without waiting for one. */
 const NO_FRAME_MS = 500;

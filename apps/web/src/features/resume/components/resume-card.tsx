@@ -3,6 +3,7 @@ import { IconBriefcase, IconClockHour4, IconMapPin, IconMessageStar } from '@tab
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { opinionsSummaryParts } from '@/shared/lib/opinions-summary.ts';
+import { FIRST_SCREEN_TIME_ZONE, useHydrated } from '@/shared/lib/use-hydrated.ts';
 import { candidateName, formatAge, formatExperience, formatSalary, formatUpdated } from '../lib/resume-format.ts';
 import '../resume.css';
 
@@ -30,6 +31,8 @@ export function ResumeCardView({ card, href, onOpen, selection, footer, aside, c
   const facts = [name, formatAge(card.age), card.city?.title].filter(Boolean);
   const fragments = compact ? [] : (card.highlight?.fragments ?? []);
   const opinions = opinionsSummaryParts(card.opinions_summary);
+  // The server draws the first results in Moscow's days; the visitor's own once hydrated.
+  const hydrated = useHydrated();
 
   return (
     <article className="resume-card" aria-labelledby={titleId} data-hash={card.hash}>
@@ -98,7 +101,7 @@ export function ResumeCardView({ card, href, onOpen, selection, footer, aside, c
         <div className="resume-card__foot">
           <div className="resume-card__updated">
             <IconClockHour4 size={15} stroke={1.6} aria-hidden className="resume-card__icon" />
-            <p className="resume-card__date">{formatUpdated(card.updated_at)}</p>
+            <p className="resume-card__date">{formatUpdated(card.updated_at, hydrated ? undefined : FIRST_SCREEN_TIME_ZONE)}</p>
           </div>
           {aside}
         </div>

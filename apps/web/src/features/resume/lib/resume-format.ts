@@ -42,34 +42,64 @@ export function formatExperience(totalMonths: number): string {
   return totalMonths > 0 ? formatDuration(totalMonths) : 'Без опыта';
 }
 
-/** «7 ноября»: made once, a formatter is cheap to call for every card. */
-const dayMonthFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long' });
+/** «7 ноября»: made once per time zone, a formatter is cheap to call for every card. */
+const dayMonthFormats = new Map<string, Intl.DateTimeFormat>();
+const dayMonthFormat = (timeZone: string | undefined) => {
+  const key = timeZone ?? '';
+  let format = dayMonthFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', ...(timeZone ? { timeZone } : {}) });
+    dayMonthFormats.set(key, format);
+  }
+  return format;
+};
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A timestamp, or a bare «2025-11-07» read as that local day (as dayjs does; `new Date` would take UTC midnight). */
-function parseDay(value: string): Date {
-  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return bare ? new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3])) : new Date(value);
+/** The calendar day of a moment (year, month 0–11, day), locally or in a time zone. */
+function calendarDay(date: Date, timeZone: string | undefined): [number, number, number] {
+  if (!timeZone) return [date.getFullYear(), date.getMonth(), date.getDate()];
+  let format = calendarFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    calendarFormats.set(timeZone, format);
+  }
+  const [y, m, d] = format.format(date).split('-').map(Number);
+  return [y ?? 0, (m ?? 1) - 1, d ?? 0];
 }
 
-const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+/** A timestamp, or a bare «2025-11-07» read as that day (as dayjs does; `new Date` would take UTC midnight). */
+function parseDay(value: string): { date: Date; bare: boolean } {
+  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return bare
+    ? { date: new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3])), bare: true }
+    : { date: new Date(value), bare: false };
+}
+
+const sameDay = (a: [number, number, number], b: [number, number, number]) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
 /**
- * «7 ноября 2025»; «сегодня», «вчера» for the last two days. Plain Date arithmetic: every card of a
- * search page shows one, and dayjs's startOf/endOf comparisons were a measurable part of drawing them.
+ * «7 ноября 2025»; «сегодня», «вчера» for the last two days — the visitor's days, or those of
+ * `timeZone` (a page the server draws and the browser hydrates shows Moscow's days until it has
+ * hydrated: both sides must draw the same text). Plain Date arithmetic: every card of a search page
+ * shows one, and dayjs's startOf/endOf comparisons were a measurable part of drawing them.
  */
-export function formatDay(value: string | null | undefined): string {
+export function formatDay(value: string | null | undefined, timeZone?: string): string {
   if (!value) return '';
-  const date = parseDay(value);
+  const { date, bare } = parseDay(value);
   if (Number.isNaN(date.getTime())) return '';
-  const today = new Date();
-  if (sameDay(date, today)) return 'сегодня';
-  if (sameDay(date, new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1))) return 'вчера';
-  return `${dayMonthFormat.format(date)} ${date.getFullYear()}`;
+  // A bare day is that day wherever the reader is.
+  const zone = bare ? undefined : timeZone;
+  const day = calendarDay(date, zone);
+  const today = calendarDay(new Date(), timeZone);
+  if (sameDay(day, today)) return 'сегодня';
+  const yesterday = new Date(Date.UTC(today[0], today[1], today[2] - 1));
+  if (sameDay(day, [yesterday.getUTCFullYear(), yesterday.getUTCMonth(), yesterday.getUTCDate()])) return 'вчера';
+  return `${dayMonthFormat(zone).format(date)} ${day[0]}`;
 }
 
 /** «Обновлено 7 ноября 2025», «Обновлено сегодня». */
-export function formatUpdated(value: string | null | undefined): string {
-  const day = formatDay(value);
+export function formatUpdated(value: string | null | undefined, timeZone?: string): string {
+  const day = formatDay(value, timeZone);
   return day ? `Обновлено ${day}` : '';
 }
 

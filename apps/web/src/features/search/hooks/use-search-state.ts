@@ -1,6 +1,6 @@
 import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { hasSearchParams, loadSearchSchema, parseSearchParams, type SearchQuery, searchToString } from '../lib/search-url.ts';
+import { hasSearchParams, loadSearchSchema, parseSearchParams, type SearchQuery, searchSchemaLoaded, searchToString } from '../lib/search-url.ts';
 
 type ApplyOptions = { keepPage?: boolean; replace?: boolean };
 
@@ -20,7 +20,8 @@ export function useSearchState() {
   // A URL with parameters waits (Suspense) for the schema; the bare home page does not, and loads
   // it at the visitor's first touch (before a search can be typed) or after a while, never in the
   // way of the first results.
-  if (hasSearchParams(params)) use(loadSearchSchema());
+  // (Once loaded it is read at once: a page the server drew must not suspend while it hydrates.)
+  if (hasSearchParams(params) && !searchSchemaLoaded()) use(loadSearchSchema());
   useEffect(() => {
     const events = ['pointerdown', 'keydown', 'focusin'] as const;
     const start = () => {

@@ -20,6 +20,9 @@ export function loadSearchSchema(): Promise<Schema> {
   return loading;
 }
 
+/** Whether the schema is there to read a URL with (parseSearchParams). */
+export const searchSchemaLoaded = (): boolean => schema !== undefined;
+
 /** Whether the page URL carries any search parameter (the bare home page needs no schema). */
 export const hasSearchParams = (params: URLSearchParams): boolean => ownParams(params).size > 0;
 

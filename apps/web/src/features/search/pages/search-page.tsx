@@ -18,6 +18,9 @@ import type { BulkFavourite, ResultCardProps, SearchDictionaries } from '../lib/
 import { activeFilterCount, filtersKey } from '../lib/search-url.ts';
 import '../search.css';
 
+/** Narrower than this the filters move into a drawer (boot.tsx asks too: the server draws the wide layout). */
+export const PHONE_LAYOUT_QUERY = '(max-width: 61.99em)';
+
 // The filters come right after the first results (a stand-in of their size holds their place).
 const FilterPanel = lazy(() =>
   afterFirstContent()
@@ -61,7 +64,7 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
   const result = search.data;
   const issues = useSearchErrors(search.error, clientIssues);
   const onOpen = useVisitorOpen();
-  const isPhone = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
+  const isPhone = useMediaQuery(PHONE_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   const resultsTop = useRef<HTMLDivElement>(null);
 

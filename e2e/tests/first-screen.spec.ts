@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { DEMO_MEMBER, resultCards, searchAfter } from '../fixtures/resumes.ts';
+
+// A visitor's search page comes with its first results drawn by the server (apps/api's first-screen
+// plugin); the browser hydrates them: the same cards, then a working page.
+
+/** Errors the page reports (a hydration mismatch among them) from the moment it starts loading. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
+
+/** The titles of the result cards in a page's HTML as the server sent it. */
+const cardTitlesIn = (html: string) =>
+  [...html.matchAll(/class="resume-card__title[^"]*"[^>]*>([^<]+)</g)].map((m) =>
+    (m[1] ?? '').replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity).trim(),
+  );
+
+const BUH = '%D0%B1%D1%83%D1%85%D0%B3%D0%B0%D0%BB%D1%82%D0%B5%D1%80'; // «бухгалтер»
+
+test.describe('the first screen drawn on the server', () => {
+  test('a visitor gets the results in the HTML, the page keeps them and then works', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('data-first-screen');
+    const drawn = cardTitlesIn(html);
+    expect(drawn).toHaveLength(20);
+
+    const errors = collectErrors(page);
+    // No search request is needed for the first results: the page brought them.
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/resume/search') searches.push(r.url());
+    });
+    await page.goto('/');
+    await expect(resultCards(page)).toHaveCount(20);
+    expect(await resultCards(page).locator('.resume-card__title').allInnerTexts()).toEqual(drawn);
+
+    // Hydrated: the search bar runs a new search.
+    const bar = page.getByRole('search', { name: 'Поиск кандидатов' });
+    await bar.getByLabel('Ключевые слова').fill('бухгалтер');
+    const answer = await searchAfter(page, () => bar.getByRole('button', { name: 'Найти' }).click());
+    await expect(page).toHaveURL(/text=/);
+    await expect(resultCards(page).first()).toContainText(String(answer.data[0]?.title ?? ''));
+    expect(searches).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('a search in the address is drawn with its highlights, in the visitor\'s own time zone once hydrated', async ({ browser }) => {
+    // Far from Moscow: the server draws Moscow's days, the page then shows the visitor's own.
+    const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'ru-RU' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const html = await (await page.request.get(`/search?text=${BUH}`)).text();
+    expect(html).toContain('<mark>');
+    await page.goto(`/search?text=${BUH}`);
+    await expect(resultCards(page).first().locator('mark').first()).toBeVisible();
+    await expect(page.getByText(/^Найдено \d/)).toBeVisible();
+    // A filter after hydration starts a new search.
+    await searchAfter(page, () => page.getByRole('checkbox', { name: /Полный день/ }).first().check());
+    await expect(page).toHaveURL(/schedule/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('on a phone the page draws its own layout over the server\'s, filters in a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await expect(resultCards(page).first()).toBeVisible();
+    await page.getByRole('button', { name: /Фильтры/ }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a member gets the page drawn in the browser, with their own cards', async ({ page, loginViaApi }) => {
+    await loginViaApi(DEMO_MEMBER);
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toContain('data-first-screen');
+    expect(cardTitlesIn(html)).toEqual([]);
+    await page.goto('/');
+    await expect(resultCards(page).first()).toBeVisible();
+  });
+});
