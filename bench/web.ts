@@ -13,7 +13,8 @@
 //    The machine's load average is printed before and after: on a shared machine it decides much.
 //
 // Env: BENCH_WEB_RUNS (5), BENCH_WEB_BUILD (1), BENCH_WEB_DIST (the build to measure instead of
-// apps/web/dist, not rebuilt), CHROMIUM (/usr/bin/chromium).
+// apps/web/dist, not rebuilt), CHROMIUM (/usr/bin/chromium), FIRST_SCREEN (1; 0 measures the page
+// without the server's first screen).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -64,6 +65,8 @@ function startApp(): ChildProcess {
       DEMO_SEED: '1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hr-bench-web-')),
       WEB_DIST: dist,
+      // FIRST_SCREEN=0: the page as the browser draws it alone (the server's first screen off), to compare.
+      FIRST_SCREEN: process.env.FIRST_SCREEN ?? '1',
     },
   });
 }
