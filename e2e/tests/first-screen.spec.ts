@@ -29,6 +29,9 @@ test.describe('the first screen drawn on the server', () => {
   test('a visitor gets the results in the HTML, the page keeps them and then works', async ({ page, request }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('data-first-screen');
+    // Drawn before any script runs: its styles are linked, not only preloaded.
+    expect(html).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"/);
+    expect(html).not.toMatch(/rel="preload" as="style"/);
     const drawn = cardTitlesIn(html);
     expect(drawn).toHaveLength(20);
 

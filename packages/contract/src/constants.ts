@@ -38,6 +38,8 @@ export const STORAGE_LOGIN_KEY = 'hr-app-login';
  */
 export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
+/** One of those answers: the GET's URL, its HTTP status and its JSON body. */
+export type PageAnswer = { url: string; status: number; body: unknown };
 export const STORAGE_LOGOUT_KEY = 'hr-app-logout';
 export const STORAGE_LAST_EMAIL_KEY = 'hr-app-last-email';
 export const STORAGE_STATE_KEY = 'hr-club';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID } from '@hr/contract/constants';
+import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID, type PageAnswer } from '@hr/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { TtlCache } from '../modules/resume/search/search.cache.ts';
@@ -18,7 +18,6 @@ import { TtlCache } from '../modules/resume/search/search.cache.ts';
  * drawing) gives the page without a first screen, which the browser draws as it always did.
  */
 
-type PageAnswer = { url: string; status: number; body: unknown };
 type FirstScreenModule = {
   firstScreenRequests(url: URL): { session: string; search: string } | null;
   renderFirstScreen(url: URL, answers: { session: PageAnswer; search: PageAnswer }): Promise<string | null>;

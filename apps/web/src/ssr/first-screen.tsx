@@ -1,5 +1,6 @@
 // The server's entry (built by `vite build --ssr` into dist-ssr/, imported by the API): the first
 // screen of a search page drawn with the app's own components, for the browser to hydrate.
+import type { PageAnswer } from '@hr/contract/constants';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -9,7 +10,6 @@ import { queryClient } from '@/app/query-client.ts';
 import { routes } from '@/app/router.tsx';
 import { earlySearchUrl } from '@/features/search/lib/page-params.ts';
 import { hasSearchParams, loadSearchSchema } from '@/features/search/lib/search-url.ts';
-import type { PageAnswer } from '@/shared/api/early-requests.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
 
 /** The API's answers a page's first screen is drawn from. */

@@ -1,3 +1,5 @@
+import type { PageAnswer } from '@hr/contract/constants';
+
 /**
  * GET requests the page starts before the app's code has loaded (main.tsx starts them first thing),
  * so the answers travel while the JavaScript does. The API client hands each one out once, to the
@@ -36,9 +38,6 @@ export function peekEarlyGet(url: string): Promise<Response> | undefined {
   const early = started.get(url);
   return early && Date.now() - early.at <= FRESH_MS ? early.response : undefined;
 }
-
-/** An answer the server gave with the page: the GET's URL, its HTTP status and its JSON body. */
-export type PageAnswer = { url: string; status: number; body: unknown };
 
 /**
  * The answers the server sent inside a page it drew itself (ssr/first-screen.tsx): handed out like

@@ -1,5 +1,4 @@
-import { FIRST_SCREEN_DATA_ID } from '@hr/contract/constants';
-import type { PageAnswer } from '@/shared/api/early-requests.ts';
+import { FIRST_SCREEN_DATA_ID, type PageAnswer } from '@hr/contract/constants';
 
 /** The server's answers embedded in the page, or null when the page came without a first screen. */
 export function readFirstScreenData(): PageAnswer[] | null {
