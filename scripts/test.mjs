@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { flakySummaryLines, summarizePlaywrightReport } from './lib/playwright-report.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp/test-results');
@@ -18,6 +19,8 @@ const redisUrl = process.env.TEST_REDIS_URL || '';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 const timings = [];
+/** Browser tests that passed only on a retry, per run: named in the summary, counted as passed. */
+const retried = [];
 const fail = (why) => {
   totals.failed++;
   problems.push(why);
@@ -94,8 +97,9 @@ const playwright = (title, file, env) => {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     ...env,
   });
-  const s = existsSync(file) ? readJson(file)?.stats : undefined;
-  account(title, code, s && { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 });
+  const counts = existsSync(file) ? summarizePlaywrightReport(readJson(file)) : undefined;
+  account(title, code, counts);
+  if (counts) retried.push({ title, names: counts.flaky });
 };
 
 // Services: CI has PostgreSQL and Redis, so a missing one fails the run; locally it is said aloud.
@@ -130,5 +134,7 @@ if (process.env.SKIP_E2E === '1') {
 
 console.log(`\nTimings: ${timings.join('; ')}`);
 if (problems.length) console.log(`Problems:\n  ${problems.join('\n  ')}`);
+const flakyLines = flakySummaryLines(retried);
+if (flakyLines.length) console.log(`\n${flakyLines.join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed ? 1 : 0);
