@@ -122,7 +122,9 @@ async function startApp({ tmpDir, smtpPort, services }: { tmpDir: string; smtpPo
     stdio: ['ignore', logFd, logFd],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Unset, as on a developer's machine: `npm start` runs the server as production anyway, and an
+      // explicit NODE_ENV=production would keep the demo accounts (DEMO_SEED=1) from being made.
+      NODE_ENV: undefined,
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

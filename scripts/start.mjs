@@ -28,7 +28,9 @@ if (builtFiles.some((file) => !existsSync(file) || statSync(file).mtimeMs < sour
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // NODE_ENV is passed as given: the server runs as production when it is unset (server.ts), and an
+  // operator's NODE_ENV=production also keeps the demo accounts away (seed/demo-policy.ts).
+  env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -125,8 +125,8 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'seed': {
-        // The same rule as at start: a published password only on a loopback HOST or with DEMO_SEED=1.
-        const demo = decideDemoAccounts({ host: config.host, demoSeed: config.demoSeed, wanted: true });
+        // The same rule as at start: a published password only on a private site (seed/demo-policy.ts).
+        const demo = decideDemoAccounts({ site: config, demoSeed: config.demoSeed, wanted: true });
         if (demo.create) {
           const logins = await seedDemoUsers(db);
           console.log('Справочники загружены. Демо-входы:');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type TrustProxy, trustProxySetting } from './lib/trust-proxy.ts';
@@ -74,6 +75,8 @@ export type Config = {
   /** Visitors' search pages come with their first screen drawn (plugins/first-screen.ts); FIRST_SCREEN=0 turns it off. */
   firstScreen: boolean;
   isTest: boolean;
+  /** NODE_ENV as the operator set it (undefined when unset; `npm start` runs the server as production then too). */
+  nodeEnv?: string;
   /** The resume search's tuning (readSearchTuning). */
   searchTuning?: SearchTuning;
 };
@@ -88,7 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
-  const appUrl = (e.APP_URL ?? `http://${e.HOST}:${port}`).replace(/\/$/, '');
+  // An IPv6 HOST (::1) goes in brackets, or the default address is no URL at all.
+  const urlHost = isIP(e.HOST) === 6 ? `[${e.HOST}]` : e.HOST;
+  const appUrl = (e.APP_URL ?? `http://${urlHost}:${port}`).replace(/\/$/, '');
   return {
     port,
     host: e.HOST,
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     firstScreen: e.FIRST_SCREEN === '1',
     isTest: e.NODE_ENV === 'test',
+    nodeEnv: env.NODE_ENV || undefined,
     searchTuning: readSearchTuning(env, e.NODE_ENV === 'test'),
     ...overrides,
   };

@@ -6,6 +6,9 @@ import { seedDemoAtStart } from './seed/demo-start.ts';
 const startedAt = Date.now();
 const DEMO_RESUMES = 3000;
 const config = loadConfig();
+// The server runs as production unless told otherwise (React's server render reads it). Set after
+// the config is read: the demo accounts' rule looks at NODE_ENV as the operator gave it.
+process.env.NODE_ENV ??= 'production';
 const embedded = !config.databaseUrl;
 
 let releaseLock: (() => void) | undefined;
@@ -21,8 +24,9 @@ try {
 
 const { app, ctx } = await buildApp(config);
 
-// Demo data on a first embedded start or with DEMO_SEED=1; the demo accounts only on a loopback HOST
-// or with DEMO_SEED=1 (see seed/demo-start.ts). A few thousand resumes so the search finds something.
+// Demo data on a first embedded start of a private site (loopback HOST and APP_URL, no TRUST_PROXY, no
+// NODE_ENV=production) or with DEMO_SEED=1; the demo accounts on a private site only (seed/demo-start.ts).
+// A few thousand resumes so the search finds something.
 const demo = await seedDemoAtStart(ctx.database, config, DEMO_RESUMES);
 
 await app.listen({ port: config.port, host: config.host });

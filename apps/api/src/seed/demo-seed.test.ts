@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../test/helpers.ts';
+import { TestClient, testConfig } from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { verifyPassword } from '../lib/password.ts';
@@ -22,27 +23,52 @@ describe('loopback hosts', () => {
 
 describe('who gets the demo accounts', () => {
   const plan = (env: Record<string, string>, usersCount = 0) => planDemoStart(testConfig(env), usersCount);
+  /** The deployment of the report: loopback HOST behind a proxy, reached at a public https address. */
+  const proxied = { HOST: '127.0.0.1', APP_URL: 'https://hr-club.example.com', TRUST_PROXY: '1' };
 
-  it('a first embedded start on a loopback host', () => {
+  it('a first embedded start on a private site (loopback HOST, no proxy, not production)', () => {
     expect(plan({ HOST: '127.0.0.1' })).toEqual({ resumes: true, accounts: { create: true } });
     expect(plan({ HOST: '::1' }).accounts.create).toBe(true);
+    expect(plan({ HOST: 'localhost', APP_URL: 'http://localhost:3000' }).accounts.create).toBe(true);
   });
-  it('not on a public host: resumes yes, accounts with the published password no', () => {
+  it('not on a public host: neither demo resumes nor accounts, and the reason is said', () => {
     const p = plan({ HOST: '0.0.0.0' });
-    expect(p.resumes).toBe(true);
-    expect(p.accounts.create).toBe(false);
+    expect(p.resumes).toBe(false);
+    expect(p.accounts).toEqual({ create: false, reason: expect.stringMatching(/^HOST=0\.0\.0\.0 — не loopback-адрес/) });
   });
-  it('DEMO_SEED=1 on any host, also on PostgreSQL; DEMO_SEED=0 never', () => {
-    expect(plan({ HOST: '0.0.0.0', DEMO_SEED: '1', DATABASE_URL: 'postgres://x/y' }, 10).accounts.create).toBe(true);
+  it('not behind a proxy, not at a public APP_URL, not under NODE_ENV=production', () => {
+    const p = plan(proxied);
+    expect(p.resumes).toBe(false);
+    expect(p.accounts.create).toBe(false);
+    if (!p.accounts.create) {
+      expect(p.accounts.reason).toContain('APP_URL=https://hr-club.example.com — не loopback-адрес');
+      expect(p.accounts.reason).toContain('TRUST_PROXY');
+    }
+    expect(plan({ HOST: '127.0.0.1', TRUST_PROXY: '1' }).accounts.create).toBe(false);
+    expect(plan({ HOST: '127.0.0.1', APP_URL: 'https://hr-club.example.com' }).accounts.create).toBe(false);
+    expect(plan({ HOST: '127.0.0.1', NODE_ENV: 'production' }).accounts).toEqual({
+      create: false,
+      reason: expect.stringMatching(/^NODE_ENV=production\./),
+    });
+  });
+  it('DEMO_SEED=1 seeds resumes anywhere but never the published password off a private site; DEMO_SEED=0 nothing', () => {
+    expect(plan({ HOST: '127.0.0.1', DEMO_SEED: '1', DATABASE_URL: 'postgres://x/y' }, 10)).toEqual({ resumes: true, accounts: { create: true } });
+    for (const env of [{ HOST: '0.0.0.0' }, proxied, { HOST: '127.0.0.1', NODE_ENV: 'production' }] as Record<string, string>[]) {
+      const p = plan({ ...env, DEMO_SEED: '1' });
+      expect(p.resumes).toBe(true);
+      expect(p.accounts).toEqual({ create: false, reason: expect.stringContaining('DEMO_SEED=1 этого не отменяет') });
+    }
     expect(plan({ HOST: '127.0.0.1', DEMO_SEED: '0' })).toEqual({ resumes: false, accounts: { create: false, reason: 'DEMO_SEED=0' } });
   });
   it('nothing on a later start or on PostgreSQL without DEMO_SEED', () => {
     expect(plan({ HOST: '127.0.0.1' }, 5)).toEqual({ resumes: false, accounts: { create: false } });
     expect(plan({ HOST: '127.0.0.1', DATABASE_URL: 'postgres://x/y' }).resumes).toBe(false);
   });
-  it('the CLI rule: asked for, but a public host still needs DEMO_SEED=1', () => {
-    expect(decideDemoAccounts({ host: 'hr-club.ru', wanted: true }).create).toBe(false);
-    expect(decideDemoAccounts({ host: 'hr-club.ru', wanted: true, demoSeed: true }).create).toBe(true);
+  it('the CLI rule: asked for, still only on a private site', () => {
+    expect(decideDemoAccounts({ site: testConfig({ HOST: 'hr-club.ru' }), wanted: true }).create).toBe(false);
+    expect(decideDemoAccounts({ site: testConfig({ HOST: 'hr-club.ru' }), wanted: true, demoSeed: true }).create).toBe(false);
+    expect(decideDemoAccounts({ site: testConfig(proxied), wanted: true, demoSeed: true }).create).toBe(false);
+    expect(decideDemoAccounts({ site: testConfig({ HOST: '127.0.0.1' }), wanted: true }).create).toBe(true);
   });
 });
 
@@ -60,8 +86,24 @@ describe('demo seeding at start', () => {
   it('HOST=0.0.0.0 without DEMO_SEED: no account with the published password, and the start log says why', async () => {
     const result = await seedDemoAtStart(database, testConfig({ HOST: '0.0.0.0' }), 0);
     expect(result.logins).toEqual([]);
-    expect(result.notice).toMatch(/^Демо-входы не созданы: HOST=0\.0\.0\.0/);
+    expect(result.notice).toMatch(/^Демо-данные не созданы: HOST=0\.0\.0\.0/);
     expect(await demoRows()).toEqual([]);
+  });
+
+  it('behind a proxy at a public APP_URL, even with DEMO_SEED=1: no demo login, the admin cannot sign in with demo12345', async () => {
+    const env = { HOST: '127.0.0.1', APP_URL: 'https://hr-club.example.com', TRUST_PROXY: '1', DEMO_SEED: '1' };
+    const result = await seedDemoAtStart(database, testConfig(env), 0);
+    expect(result.logins).toEqual([]);
+    expect(result.notice).toMatch(/^Демо-входы не созданы: APP_URL=https:\/\/hr-club\.example\.com — не loopback-адрес; задан TRUST_PROXY/);
+    expect(await demoRows()).toEqual([]);
+    const { app } = await buildApp(testConfig(env), { database, startWorker: false, logger: false });
+    try {
+      const viaProxy = new TestClient(app, '127.0.0.1');
+      const login = await viaProxy.post('/login', { email: 'admin@hr-club.demo', password: DEMO_PASSWORD }, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(login.status).toBe(422);
+    } finally {
+      await app.close();
+    }
   });
 
   it('HOST=127.0.0.1: the three demo accounts exist with the published password', async () => {

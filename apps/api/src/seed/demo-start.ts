@@ -3,25 +3,29 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { seedDemoResumes } from '../modules/resume/generator/seed.ts';
-import { type DemoAccountsDecision, decideDemoAccounts } from './demo-policy.ts';
+import { type DemoAccountsDecision, type DemoSite, decideDemoAccounts, publicSiteReasons } from './demo-policy.ts';
 import { seedDemoUsers } from './demo-users.ts';
 
-type StartConfig = Pick<Config, 'host' | 'demoSeed' | 'databaseUrl'>;
+type StartConfig = DemoSite & Pick<Config, 'demoSeed' | 'databaseUrl'>;
 
 /**
- * Demo data at server start: on the embedded database's first start unless DEMO_SEED=0, elsewhere only
- * with DEMO_SEED=1. The accounts (published password) additionally need a loopback HOST or DEMO_SEED=1.
- * Fake resumes carry no credentials, so they follow the first rule alone.
+ * Demo data at server start. Without DEMO_SEED: on the embedded database's first start, and only on
+ * a private site (demo-policy.ts): a public one gets neither fake resumes nor accounts. DEMO_SEED=1
+ * seeds the resumes anywhere (they carry no credentials) and the accounts on a private site only;
+ * DEMO_SEED=0 seeds nothing.
  */
 export function planDemoStart(config: StartConfig, usersCount: number): { resumes: boolean; accounts: DemoAccountsDecision } {
-  const wanted = config.demoSeed ?? (!config.databaseUrl && usersCount === 0);
-  return { resumes: wanted, accounts: decideDemoAccounts({ host: config.host, demoSeed: config.demoSeed, wanted }) };
+  const firstStart = !config.databaseUrl && usersCount === 0;
+  const wanted = config.demoSeed ?? firstStart;
+  const accounts = decideDemoAccounts({ site: config, demoSeed: config.demoSeed, wanted });
+  const resumes = config.demoSeed === true || (wanted && publicSiteReasons(config).length === 0);
+  return { resumes, accounts };
 }
 
 export type DemoStart = {
   logins: Awaited<ReturnType<typeof seedDemoUsers>>;
   resumes?: number;
-  /** Said in the start log when the demo accounts were not created. */
+  /** Said in the start log when the demo data was not created. */
   notice?: string;
 };
 
@@ -31,9 +35,10 @@ export async function seedDemoAtStart(database: Database, config: StartConfig, r
   const logins = plan.accounts.create ? await seedDemoUsers(database.db) : [];
   // Deterministic (seed 1): every first start shows the same candidates.
   const resumes = plan.resumes && resumeCount > 0 ? await seedDemoResumes(database, { count: resumeCount, seed: '1' }) : undefined;
+  const what = plan.resumes ? 'Демо-входы не созданы' : 'Демо-данные не созданы';
   return {
     logins,
     resumes: resumes && resumes.inserted + resumes.updated,
-    notice: !plan.accounts.create && plan.accounts.reason ? `Демо-входы не созданы: ${plan.accounts.reason}` : undefined,
+    notice: !plan.accounts.create && plan.accounts.reason ? `${what}: ${plan.accounts.reason}` : undefined,
   };
 }
