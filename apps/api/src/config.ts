@@ -27,6 +27,8 @@ const envSchema = z.object({
   CONTACTS_DAILY_LIMIT: intFrom(30),
   REGISTER_LIMIT_PER_HOUR: intFrom(10),
   REPLY_LIMIT_PER_HOUR: intFrom(20),
+  REPLY_FILES_PER_HOUR: intFrom(300),
+  ERROR_REPORTS_PER_HOUR: intFrom(1000),
   REVIEW_REMINDER_HOURS: intFrom(72),
   DB_STATEMENT_TIMEOUT_MS: intFrom(30_000),
   SEARCH_STATEMENT_TIMEOUT_MS: intFrom(5000),
@@ -57,6 +59,10 @@ export type Config = {
   contactsDailyLimit: number;
   registerLimitPerHour: number;
   replyLimitPerHour: number;
+  /** Reply files of all addresses together per hour (lib/rate-limits.ts). */
+  replyFilesPerHour: number;
+  /** Client error reports of all addresses together per hour (lib/rate-limits.ts). */
+  errorReportsPerHour: number;
   reviewReminderHours: number;
   /** Server-side limit of one statement of the app's pool (0: none). */
   dbStatementTimeoutMs: number;
@@ -116,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contactsDailyLimit: e.CONTACTS_DAILY_LIMIT,
     registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
     replyLimitPerHour: e.REPLY_LIMIT_PER_HOUR,
+    replyFilesPerHour: e.REPLY_FILES_PER_HOUR,
+    errorReportsPerHour: e.ERROR_REPORTS_PER_HOUR,
     reviewReminderHours: e.REVIEW_REMINDER_HOURS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,

@@ -6,20 +6,26 @@ import { AppError } from './app-error.ts';
 import type { Outage } from './outage.ts';
 
 export type RateLimiter = {
-  /** Counts one attempt under `key`; over `limit` within the window it throws 429 with Retry-After. */
-  consume(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /**
+   * Counts one attempt under `key`; over `limit` within the window it throws 429 with Retry-After
+   * and `message(minutes until the window frees)` (default «Слишком много попыток…»).
+   */
+  consume(key: string, limit: number, windowSeconds: number, message?: LimitMessage): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
-function tooMany(retryAfterSeconds: number): AppError {
+/** The Russian text of a 429, given the whole minutes until the limit frees. */
+export type LimitMessage = (minutes: number) => string;
+
+function tooMany(retryAfterSeconds: number, message: LimitMessage = MSG.tooManyAttempts): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError('too_many', MSG.tooManyAttempts(Math.ceil(seconds / 60)), { retryAfterSeconds: seconds });
+  return new AppError('too_many', message(Math.ceil(seconds / 60)), { retryAfterSeconds: seconds });
 }
 
 /** Counters in the database: every instance on the same database shares them. */
 export function databaseRateLimiter(database: Database): RateLimiter {
   return {
-    async consume(key, limit, windowSeconds) {
+    async consume(key, limit, windowSeconds, message) {
       const [row] = await database.rows<{ count: number; retry: number }>(sql`
         insert into rate_limits (key, count, reset_at)
         values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
@@ -27,7 +33,7 @@ export function databaseRateLimiter(database: Database): RateLimiter {
           count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
         returning count, extract(epoch from (reset_at - now()))::float8 as retry`);
-      if (row && row.count > limit) throw tooMany(row.retry);
+      if (row && row.count > limit) throw tooMany(row.retry, message);
     },
     async reset(key) {
       await database.db.execute(sql`delete from rate_limits where key = ${key}`);
@@ -37,14 +43,14 @@ export function databaseRateLimiter(database: Database): RateLimiter {
 
 function redisRateLimiter(redis: Redis): RateLimiter {
   return {
-    async consume(key, limit, windowSeconds) {
+    async consume(key, limit, windowSeconds, message) {
       const k = `rl:${key}`;
       const [[, count], , [, ttl]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').ttl(k).exec()) as [
         [unknown, number],
         [unknown, number],
         [unknown, number],
       ];
-      if (count > limit) throw tooMany(ttl > 0 ? ttl : windowSeconds);
+      if (count > limit) throw tooMany(ttl > 0 ? ttl : windowSeconds, message);
     },
     async reset(key) {
       await redis.del(`rl:${key}`);
@@ -71,7 +77,7 @@ export function redisWithFallback(redis: Redis, fallback: RateLimiter, outage: O
     }
   };
   return {
-    consume: (key, limit, windowSeconds) => run((l) => l.consume(key, limit, windowSeconds)),
+    consume: (key, limit, windowSeconds, message) => run((l) => l.consume(key, limit, windowSeconds, message)),
     reset: (key) => run((l) => l.reset(key)),
   };
 }

@@ -115,4 +115,15 @@ describe('resume import from the back office', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error).toBeTruthy();
   });
+
+  it('reports a row the database refuses with a Russian reason, never the statement or the driver', async () => {
+    const file = [hh('nul-ok'), hh('nul-bad', { title: 'Бух\u0000галтер' }), hh('nul-ok2', { title: 'Кассир' })].join('\n');
+    expect(file).toContain('\\u0000'); // the JSON escape: the line parses, the database refuses it
+    const job = (await upload(admin.client, 'nul.jsonl', file)).body.res;
+    await built.ctx.queue.runPending();
+    expect((await admin.client.get(`/api/admin/imports/${job.id}`)).body.res).toMatchObject({ status: 'done', imported: 2, rejected: 1 });
+    const report = (await admin.client.get(`/api/admin/imports/${job.id}/report`)).body.res;
+    expect(report.data).toEqual([{ line: 2, reason: 'Недопустимый символ NUL в поле «title»' }]);
+    expect(JSON.stringify(report)).not.toMatch(/insert|select|jsonb|query|unsupported/i);
+  });
 });

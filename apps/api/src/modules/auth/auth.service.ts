@@ -18,20 +18,17 @@ import { loginCodes, passwordResets, type UserRow, users } from '../../db/schema
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hmac, randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { consumeLimit, RATE_LIMITS, resetLimit } from '../../lib/rate-limits.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { isTelegramConfigured, sendLoginCodeToTelegram } from '../telegram/telegram.service.ts';
 import { createUser, findUserByEmail } from '../user/user.service.ts';
 import { enqueueMail, loginCodeMail, passwordResetMail } from './auth.mail.ts';
 
-const MINUTE = 60;
-const HOUR = 3600;
-
 /** Who is asking: the peer IP for per-address limits, the session for code logins, the browser's device mark. */
 export type Caller = { ip: string; sid: string; device?: string };
 
-/** Failed password logins allowed per account (or per known browser of it) in LOGIN_WINDOW. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 10;
-export const LOGIN_WINDOW_SECONDS = 15 * MINUTE;
+/** Failed password logins allowed per account (or per known browser of it): lib/rate-limits.ts. */
+export const LOGIN_FAILURES_PER_ACCOUNT = RATE_LIMITS.loginAccount.count;
 
 /**
  * A browser that has signed in to an account before carries `nonce.mac` (httpOnly cookie). Its
@@ -58,10 +55,10 @@ export function loginBucket(ctx: AppContext, email: string, mark: string | undef
 
 export async function checkPasswordLogin(ctx: AppContext, caller: Caller, email: string, password: string): Promise<UserRow> {
   const addr = normalizeEmail(email);
-  await ctx.limiter.consume(`login-ip:${caller.ip}`, 100, LOGIN_WINDOW_SECONDS);
+  await consumeLimit(ctx, 'loginIp', caller.ip);
   // Every attempt counts; a correct one clears the bucket, so in effect only failures add up.
   const bucket = loginBucket(ctx, addr, caller.device);
-  await ctx.limiter.consume(bucket, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_SECONDS);
+  await consumeLimit(ctx, 'loginAccount', bucket);
   const user = await findUserByEmail(ctx.database.db, addr);
   if (!user) {
     await spendPasswordCheck(password);
@@ -69,12 +66,9 @@ export async function checkPasswordLogin(ctx: AppContext, caller: Caller, email:
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw fieldError('email', MSG.badCredentials);
   if (user.blockedAt) throw fieldError('email', MSG.userBlocked);
-  await ctx.limiter.reset(bucket);
+  await resetLimit(ctx, 'loginAccount', bucket);
   return user;
 }
-
-/** «Это ваш аккаунт?» lookups (registration with a `user_token`) per address per hour. */
-export const INVITE_LOOKUPS_PER_HOUR = 20;
 
 type RegisterInput = z.output<typeof registerBody>;
 export type RegisterOutcome = { kind: 'existing'; email: string; phone: string } | { kind: 'created'; user: UserRow };
@@ -84,11 +78,11 @@ export type RegisterOutcome = { kind: 'existing'; email: string; phone: string }
  * that account's masked contacts, for «Это ваш аккаунт?»; otherwise a new account is made.
  */
 export async function register(ctx: AppContext, caller: Caller, input: RegisterInput): Promise<RegisterOutcome> {
-  await ctx.limiter.consume(`register:${caller.ip}`, ctx.config.registerLimitPerHour, HOUR);
+  await consumeLimit(ctx, 'register', caller.ip);
   const { db } = ctx.database;
   if (input.user_token) {
     // Each token tried is a guess at an invitation: few per address, whatever the register limit.
-    await ctx.limiter.consume(`register-token:${caller.ip}`, INVITE_LOOKUPS_PER_HOUR, HOUR);
+    await consumeLimit(ctx, 'registerToken', caller.ip);
     const [existing] = await db.select().from(users).where(eq(users.inviteToken, input.user_token)).limit(1);
     if (existing) {
       return { kind: 'existing', email: maskEmail(existing.email), phone: existing.phone ? maskPhone(existing.phone) : '' };
@@ -122,8 +116,8 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
  */
 export async function sendLoginCode(ctx: AppContext, caller: Caller, email: string) {
   const addr = normalizeEmail(email);
-  await ctx.limiter.consume(`login-check-ip:${caller.ip}`, 30, HOUR);
-  await ctx.limiter.consume(`login-check:${addr}`, 5, HOUR);
+  await consumeLimit(ctx, 'loginCodeRequestIp', caller.ip);
+  await consumeLimit(ctx, 'loginCodeRequestEmail', addr);
   const answer = { channels: { email: maskEmail(addr) } };
   const user = await findUserByEmail(ctx.database.db, addr);
   if (!user || user.blockedAt) return answer;
@@ -152,7 +146,7 @@ const codeHash = (ctx: AppContext, userId: number, code: number) => hmac(ctx.con
  * each re-reads it, so however many arrive at once a code takes at most 5 wrong ones, then is void.
  */
 export async function checkLoginCode(ctx: AppContext, caller: Caller, code: number): Promise<UserRow> {
-  await ctx.limiter.consume(`code-ip:${caller.ip}`, 50, 15 * MINUTE);
+  await consumeLimit(ctx, 'loginCodeTryIp', caller.ip);
   const { db } = ctx.database;
   const [row] = await db
     .select({ id: loginCodes.id, userId: loginCodes.userId })
@@ -178,8 +172,8 @@ export async function checkLoginCode(ctx: AppContext, caller: Caller, code: numb
 /** Always the same answer, so nobody learns whether an address is registered. */
 export async function requestPasswordReset(ctx: AppContext, caller: Caller, email: string): Promise<void> {
   const addr = normalizeEmail(email);
-  await ctx.limiter.consume(`pw-email:${addr}`, 5, HOUR);
-  await ctx.limiter.consume(`pw-email-ip:${caller.ip}`, 30, HOUR);
+  await consumeLimit(ctx, 'passwordResetEmail', addr);
+  await consumeLimit(ctx, 'passwordResetRequestIp', caller.ip);
   const user = await findUserByEmail(ctx.database.db, addr);
   if (!user || user.blockedAt) return;
   const token = randomToken(32);
@@ -196,7 +190,7 @@ export async function requestPasswordReset(ctx: AppContext, caller: Caller, emai
 }
 
 export async function resetPassword(ctx: AppContext, caller: Caller, input: { token: string; email: string; password: string }): Promise<UserRow> {
-  await ctx.limiter.consume(`pw-reset-ip:${caller.ip}`, 30, 15 * MINUTE);
+  await consumeLimit(ctx, 'passwordResetIp', caller.ip);
   const { db } = ctx.database;
   const [row] = await db
     .select({ reset: passwordResets, user: users })

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { clientErrors } from '../../db/schema/index.ts';
 import { ok } from '../../lib/envelope.ts';
+import { consumeLimit } from '../../lib/rate-limits.ts';
 
 export function errorReportRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
@@ -13,7 +14,9 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsync {
       '/send',
       { schema: { tags: ['errors'], body: errorReportBody, response: { 200: success(emptyAnswer), 419: errorBody, 422: errorBody, 429: errorBody } } },
       async (request) => {
-        await ctx.limiter.consume(`error-report:${request.ip}`, 60, 3600);
+        await consumeLimit(ctx, 'errorReport', request.ip);
+        // Many addresses together are held too: each report is a row kept for RETENTION.clientErrors.
+        await consumeLimit(ctx, 'errorReportsAll');
         const b = request.body;
         await ctx.database.db.insert(clientErrors).values({
           userId: request.user?.id ?? null,

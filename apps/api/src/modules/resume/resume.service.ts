@@ -1,9 +1,10 @@
-import { CONTACTS_LIMIT_MESSAGE, type Paginated, RESUME_HASH_PATTERN, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
+import { type Paginated, RESUME_HASH_PATTERN, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { cities, contactOpenings, favourites, type ResumeRow, resumes, resumeViews, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moscowDay } from '../../lib/moscow-time.ts';
+import { limitCount, RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from './resume.card.ts';
 import { presentResume, resumeContactsOf } from './resume.presenter.ts';
@@ -83,8 +84,8 @@ export async function openContacts(ctx: AppContext, user: UserRow, hash: string)
         .select({ n: sql<number>`count(*)::int` })
         .from(contactOpenings)
         .where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.day, day), eq(contactOpenings.charged, true)));
-      if (n >= ctx.config.contactsDailyLimit) {
-        throw new AppError('too_many', CONTACTS_LIMIT_MESSAGE, { retryAfterSeconds: secondsUntilMoscowMidnight() });
+      if (n >= limitCount(ctx.config, 'contactOpenings')) {
+        throw new AppError('too_many', RATE_LIMITS.contactOpenings.message(0), { retryAfterSeconds: secondsUntilMoscowMidnight() });
       }
     }
     await tx.insert(contactOpenings).values({ resumeId: row.id, userId: user.id, day, charged });

@@ -5,7 +5,6 @@ import {
   REVIEW_REQUEST_CLOSED_MSG,
   REVIEW_REQUEST_ID_PATTERN,
   REVIEW_REQUEST_TTL_DAYS,
-  REVIEW_REQUESTS_PER_DAY,
   REVIEW_VERDICT_TITLES,
   type ReviewRequestItem,
   type ReviewRequestPublic,
@@ -21,6 +20,7 @@ import { type ExperienceEntry, type ResumeRow, reviewOpinions, reviewRequests, t
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { pageOf } from '@hr/contract/pagination';
 import { enqueueJob } from '../../lib/queue.ts';
+import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { enqueueMail } from '../auth/auth.mail.ts';
 import { notify } from '../notify/notify.service.ts';
 import { initialsOf } from '../resume/resume.card.ts';
@@ -105,8 +105,9 @@ export async function createRequest(
         sql`select count(*)::int as n from review_requests where requester_id = ${user.id}
           and created_at >= (date_trunc('day', now() at time zone 'Europe/Moscow') at time zone 'Europe/Moscow')`,
       );
-      if ((count?.n ?? 0) >= REVIEW_REQUESTS_PER_DAY) {
-        throw new AppError('too_many', REVIEW_MSG.dailyLimit, { retryAfterSeconds: secondsUntilMoscowMidnight() });
+      const limit = RATE_LIMITS.reviewRequests;
+      if ((count?.n ?? 0) >= limit.count) {
+        throw new AppError('too_many', limit.message(0), { retryAfterSeconds: secondsUntilMoscowMidnight() });
       }
       await tx.insert(reviewRequests).values({
         id,

@@ -19,6 +19,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { consumeLimit } from '../../lib/rate-limits.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { answerRequest, createRequest, declineRequest, getPublicRequest, listRequests, resendRequest } from './review.requests.ts';
 import { createOpinion, deleteOpinion, getOwnOpinion, listOpinions, updateOpinion } from './review.service.ts';
@@ -26,13 +27,12 @@ import { ok } from '../../lib/envelope.ts';
 
 const tags = ['review'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
-/** The public pages are answered per IP at a human pace; ids are unguessable anyway. */
-const PUBLIC_LIMIT_PER_MINUTE = 60;
 
 /** Opinions about candidates and reference requests (PRODUCT 6); see README.md in this folder. */
 export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
+  // The public pages are answered per IP at a human pace (lib/rate-limits.ts); ids are unguessable anyway.
   const publicPace = async (request: FastifyRequest) => {
-    await ctx.limiter.consume(`review-public:${request.ip}`, PUBLIC_LIMIT_PER_MINUTE, 60);
+    await consumeLimit(ctx, 'reviewPublic', request.ip);
   };
 
   return async (base) => {

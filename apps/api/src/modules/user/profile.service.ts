@@ -6,6 +6,7 @@ import { sessions, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError, fieldError, fieldErrors } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { consumeLimit } from '../../lib/rate-limits.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { telegramAuthUrl } from '../telegram/telegram.service.ts';
@@ -114,7 +115,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: z.out
 
 /** Changes the password; every other session of the user ends. */
 export async function changePassword(ctx: AppContext, user: UserRow, sid: string, current: string, next: string): Promise<void> {
-  await ctx.limiter.consume(`password-change:${user.id}`, 10, 15 * 60);
+  await consumeLimit(ctx, 'passwordChange', String(user.id));
   if (!(await verifyPassword(user.passwordHash, current))) throw fieldError('current_password', 'Неверный текущий пароль');
   const passwordHash = await hashPassword(next);
   await ctx.database.db.transaction(async (tx) => {

@@ -27,6 +27,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors } from '../../lib/app-error.ts';
+import { consumeLimit } from '../../lib/rate-limits.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from './file-sniff.ts';
 import { listReplies, openReply, openVacancy, replyDetail as loadReplyDetail, replyFile, setReplyStatus, submitReply, type UploadedFile } from './reply.service.ts';
@@ -85,6 +86,8 @@ async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<
         continue;
       }
       if (file) throw fieldErrors({ file: [VACANCY_MSG.fileOne] });
+      // Every address together: each file is up to 10 MB kept as long as its vacancy (jobs/cleanup.ts).
+      await consumeLimit(ctx, 'replyFilesAll');
       const sniffer = new FileSniffer();
       let stored: { key: string; size: number };
       try {
@@ -157,7 +160,7 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         // Every attempt counts, whatever becomes of it.
-        await ctx.limiter.consume(`vacancy-reply:${request.ip}`, ctx.config.replyLimitPerHour, 3600);
+        await consumeLimit(ctx, 'vacancyReply', request.ip);
         const target = await openVacancy(ctx, request.params.id);
         const { fields, file } = request.isMultipart() ? await readMultipart(ctx, request) : { fields: request.body, file: null };
         const res = await submitReply(ctx, target, fields, file, request.ip);

@@ -146,9 +146,61 @@ async function writeBatch(
     summary.updated += r.updated;
   } catch (batchError) {
     if (rows.length === 1) {
-      reject(rows[0]?.line ?? 0, `база данных не приняла строку: ${(batchError as Error).message}`);
+      const row = rows[0];
+      if (row) reject(row.line, rowFailureReason(row.value, batchError));
       return;
     }
     for (const row of rows) await writeBatch(database, [row], summary, reject);
   }
+}
+
+/** Where a NUL character (which PostgreSQL text cannot hold) sits in a record: «experience[0].company», or null. */
+function nulFieldOf(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulFieldOf(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulFieldOf(item, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** PostgreSQL's error classes a row's data can cause, in words an importer's reader can act on. */
+const SQLSTATE_REASONS: [prefix: string, reason: string][] = [
+  ['22001', 'слишком длинное значение'],
+  ['22003', 'число вне допустимого диапазона'],
+  ['22007', 'неверный формат даты или времени'],
+  ['22008', 'дата или время вне допустимого диапазона'],
+  ['22P02', 'значение неверного типа'],
+  ['22P05', 'недопустимый символ в тексте'],
+  ['23', 'данные нарушают ограничение базы'],
+  ['22', 'недопустимое значение'],
+];
+
+function sqlStateOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Why the database refused one row, for the import report: never the statement or the driver's
+ * text (the statement carries the whole batch, other people's data among it).
+ */
+export function rowFailureReason(record: ResumeRecord, err: unknown): string {
+  const nul = nulFieldOf(record, '');
+  if (nul) return `Недопустимый символ NUL в поле «${nul}»`;
+  const code = sqlStateOf(err);
+  const known = code && SQLSTATE_REASONS.find(([prefix]) => code.startsWith(prefix));
+  return known ? `Не удалось сохранить строку: ${known[1]}` : 'Не удалось сохранить строку: база данных её не приняла';
 }

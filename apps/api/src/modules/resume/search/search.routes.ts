@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { consumeLimit } from '../../../lib/rate-limits.ts';
 import { isStatementTimeout } from '../../../lib/service-errors.ts';
 import { QueryTimeout } from './search.db.ts';
 import { searchResumes, searchTuning } from './search.service.ts';
@@ -20,7 +21,6 @@ const WARM_WAIT_MS = 15_000;
  */
 export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
   const tuning = searchTuning(ctx);
-  const visitorLimit = ctx.config.searchVisitorLimitPerMinute;
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('onClose', () => ctx.search.close());
@@ -49,7 +49,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         // request.ip is the peer address unless TRUST_PROXY names the proxies in front.
-        if (!request.user && visitorLimit > 0) await ctx.limiter.consume(`search-ip:${request.ip}`, visitorLimit, 60);
+        if (!request.user) await consumeLimit(ctx, 'searchVisitor', request.ip);
         try {
           return { status: 'success' as const, res: await searchResumes(ctx, request.query, request.user, tuning) };
         } catch (err) {
