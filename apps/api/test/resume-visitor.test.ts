@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../src/app.ts';
 import { resumes } from '../src/db/schema/index.ts';
-import { maskForVisitor } from '../src/modules/resume/resume.mask.ts';
+import { revealText, VISITOR_SIGHT } from '../src/modules/resume/candidate-view.ts';
+
+const maskForVisitor = (text: string, names: Parameters<typeof revealText>[1]) => revealText(text, names, VISITOR_SIGHT);
 import { createResume } from './factories.ts';
 import { createTestApp, registeredMember, TestClient } from './helpers.ts';
 

@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { teamUserIds } from '../team/team.service.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../resume/resume.card.ts';
-import { canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 import { pageOf } from '@hr/contract/pagination';
 
@@ -30,9 +29,8 @@ export async function listFavourites(ctx: AppContext, user: AuthUser, page: numb
     ) t
     order by t.added_at desc, t.favourite_id desc
     limit ${perPage} offset ${(page - 1) * perPage}`);
-  const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
   const data = rows.map((r) => ({
-    ...toCard(r, viewer),
+    ...toCard(r, user),
     favourite: true,
     note: r.note,
     added_at: new Date(r.added_at).toISOString(),

@@ -1,6 +1,6 @@
 import type { ResumeCard } from '@hr/contract';
-import type { UserRow } from '../../db/schema/index.ts';
-import { maskForVisitor } from './resume.mask.ts';
+import { type CandidateViewer, initialsOf, sightOf } from './candidate-view.ts';
+import { maskText } from './resume.mask.ts';
 
 /** What a card query selects (snake_case straight from SQL). */
 export type CardRow = {
@@ -19,14 +19,27 @@ export type CardRow = {
   updated_at: Date | string;
   first_name: string | null;
   last_name: string | null;
+  middle_name: string | null;
+  /** The contacts on file: never sent with a card, read only to find them typed into its free text. */
+  phone: string | null;
+  email: string | null;
+  telegram: string | null;
 };
 
 /** The columns a card needs, for `select ${CARD_COLUMNS} from resumes r left join cities c …`. */
 export const CARD_COLUMNS = `r.id, r.hash, r.title, r.birth_date::text as birth_date, r.sex, r.city_id, c.name as city_name,
   r.salary_amount, r.salary_currency, r.total_experience_months, r.last_company, r.last_position, r.updated_at,
-  r.first_name, r.last_name`;
+  r.first_name, r.last_name, r.middle_name, r.phone, r.email, r.telegram`;
 
-export type Viewer = { user: UserRow | null; canSeeNames: boolean };
+/** Who a card's free text must not give away (resume.mask.ts). */
+export const personOfCard = (row: CardRow) => ({
+  firstName: row.first_name,
+  lastName: row.last_name,
+  middleName: row.middle_name,
+  phone: row.phone,
+  email: row.email,
+  telegram: row.telegram,
+});
 
 export function ageFrom(birthDate: string | null, now = new Date()): number | null {
   if (!birthDate) return null;
@@ -36,36 +49,30 @@ export function ageFrom(birthDate: string | null, now = new Date()): number | nu
   return age;
 }
 
-export function initialsOf(first: string | null, last: string | null): string {
-  return [first, last]
-    .filter((s): s is string => !!s)
-    .map((s) => `${s[0]?.toUpperCase()}.`)
-    .join(' ');
-}
 
-/** The last employer and position; for a visitor without what names the candidate («ИП Фамилия»). */
-function lastJobFor(row: CardRow, viewer: Viewer): { company: string; position: string } {
-  const job = { company: row.last_company ?? '', position: row.last_position ?? '' };
-  if (viewer.user) return job;
-  const names = { firstName: row.first_name, lastName: row.last_name, middleName: null };
-  return { company: maskForVisitor(job.company, names), position: maskForVisitor(job.position, names) };
-}
-
-/** Visitors get no names; members get initials; members with open_contact get the names. */
-export function toCard(row: CardRow, viewer: Viewer): ResumeCard {
+/**
+ * A card as the viewer may see it (candidate-view.ts): visitors get no names, members the
+ * initials, members with open_contact the names; the title and last job with what the viewer may
+ * not read masked. Cards never carry contacts.
+ */
+export function toCard(row: CardRow, viewer: CandidateViewer): ResumeCard {
+  const sight = sightOf(viewer);
+  const isMember = !!viewer;
+  const person = personOfCard(row);
+  const text = (value: string) => maskText(value, person, sight);
   const card: ResumeCard = {
     hash: row.hash,
-    title: row.title,
+    title: text(row.title),
     age: ageFrom(row.birth_date),
     sex: row.sex,
     city: row.city_id && row.city_name ? { value: String(row.city_id), title: row.city_name } : null,
     salary: row.salary_amount != null ? { amount: row.salary_amount, currency: row.salary_currency ?? 'RUR' } : null,
     total_experience_months: row.total_experience_months,
-    last_job: row.last_company || row.last_position ? lastJobFor(row, viewer) : null,
+    last_job: row.last_company || row.last_position ? { company: text(row.last_company ?? ''), position: text(row.last_position ?? '') } : null,
     updated_at: new Date(row.updated_at).toISOString(),
   };
-  if (viewer.user) card.initials = initialsOf(row.first_name, row.last_name);
-  if (viewer.user && viewer.canSeeNames) {
+  if (isMember) card.initials = initialsOf(row.first_name, row.last_name);
+  if (isMember && sight.names) {
     card.first_name = row.first_name;
     card.last_name = row.last_name;
   }

@@ -1,54 +1,173 @@
 import { HIDDEN_FOR_VISITORS } from '@hr/contract/resume-visitor';
 import type { ResumeRow } from '../../db/schema/index.ts';
+import type { CandidateSight } from './candidate-view.ts';
 
-// What a visitor must not read in a resume's free text (PRODUCT 9): used by the visitor's resume
-// page and by the search cards a visitor gets.
+// What a viewer must not read in a resume's free text unless entitled to it (PRODUCT 9): contacts
+// typed into any text, and the candidate's own names. Used only through candidate-view.ts.
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+/** Who the candidate is, as far as free text can tell: the names and the contacts on file. */
+export type CandidatePerson = Pick<ResumeRow, 'firstName' | 'lastName' | 'middleName'> &
+  Partial<Pick<ResumeRow, 'phone' | 'email' | 'telegram'>>;
+
+type Range = [start: number, end: number];
+
+const EMAIL = /[\p{L}\p{N}._%+-]+\s*(?:@|[([]\s*(?:at|собака)\s*[)\]]|\s(?:at|собака)\s)\s*[\p{L}\p{N}-]+(?:\s*(?:\.|[([]\s*(?:dot|точка)\s*[)\]])\s*[\p{L}\p{N}-]+)+/giu;
 /** A link, without the punctuation that ends the sentence around it. */
 const LINK =
-  /(?:(?:https?:\/\/|www\.)|(?<![\p{L}\p{N}_])(?:t\.me|telegram\.me|vk\.com|wa\.me|linkedin\.com|hh\.ru\/resume)\/)(?:\S*[^\s.,;:!?)»"'])?/giu;
-const HANDLE = /(?<![\p{L}\p{N}_.])@[A-Za-z0-9_]{4,}/gu;
-/** A run of digits and the separators phones are written with; masked when it holds 10–15 digits (years like «2015-2020» stay). */
-const DIGIT_RUN = /\+?\d[\d\s().\u2010-\u2015-]{8,}\d/gu;
+  /(?:(?:https?:\/\/|www\.)|(?<![\p{L}\p{N}_])(?:t\.me|telegram\.me|tg:\/\/|vk\.com|vk\.ru|wa\.me|api\.whatsapp\.com|ok\.ru|instagram\.com|facebook\.com|fb\.com|linkedin\.com|github\.com|gitlab\.com|habr\.com\/ru\/users|hh\.ru\/resume|skype:)\/?)(?:\S*[^\s.,;:!?)»"'])?/giu;
+const HANDLE = /(?<![\p{L}\p{N}_.])@[A-Za-z0-9_]{3,}/gu;
+/** «Telegram: ivan_petrov», «тг — ivanpetrov», «skype ivan.petrov»: the word after a messenger's name. */
+const MESSENGER_ID =
+  /(?<![\p{L}\p{N}_])(?:telegram|телеграмм?|телега|tg|тг|whats\s?app|ватсапп?|вацапп?|viber|вайбер|skype|скайп|vk|вк|вконтакте|instagram|инстаграмм?|инста|insta|discord|дискорд|icq|аська)\s*(?:[:\-–—=]\s*|\s+)(?=[A-Za-z0-9_.@+]*[A-Za-z0-9])([A-Za-z0-9_.@+-]{3,})/giu;
+/** A run of digits and the separators phones are written with. */
+const DIGIT_RUN = /\+?\d[\d\s().\u2010-\u2015-]{5,}\d/gu;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const word = (core: string, flags: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${core}(?![\\p{L}\\p{N}_])`, flags);
 
 /**
- * The candidate's own names as words in `text`: the family and middle name with Russian case
- * endings, the first name capitalised. A pattern is built only for a name whose stem the text
- * contains: a regular expression with Unicode classes costs ~1 ms to compile, and every card of a
- * visitor's search page has other names.
+ * Whether a run of digits reads as a phone: a Russian number in any common spelling (+7 / 8 and
+ * ten digits, or the ten digits alone with a mobile or area code), an international one after «+»,
+ * a city number «555-44-33», or the candidate's own phone inside a longer run. Years («2015-2020»),
+ * sums («1 500 000») and salary ranges stay.
  */
-function namePatterns(text: string, row: Pick<ResumeRow, 'firstName' | 'lastName' | 'middleName'>): RegExp[] {
-  const word = (core: string, flags: string) => new RegExp(`(?<![\\p{L}\\p{N}_])${core}(?![\\p{L}\\p{N}_])`, flags);
+function isPhone(run: string, ownPhone: string | null): boolean {
+  const digits = run.replace(/\D/g, '');
+  if (ownPhone && ownPhone.length >= 7 && digits.includes(ownPhone)) return true;
+  if (run.startsWith('+')) return digits.length >= 10 && digits.length <= 15;
+  if (digits.length === 11) return /^[78][3489]/.test(digits);
+  if (digits.length === 10) return /^[3489]/.test(digits) && !/^\d{4}\D+\d{4}/.test(run);
+  if (digits.length === 7) return /^\d{3}[\s.-]\d{2}[\s.-]\d{2}$/.test(run.trim());
+  return false;
+}
+
+/** The candidate's own names as words: the family and middle name with Russian case endings, the first name capitalised. */
+function nameRanges(text: string, person: CandidatePerson, add: (r: Range) => void): void {
   const lower = text.toLowerCase();
   const patterns: RegExp[] = [];
-  for (const name of [row.lastName, row.middleName]) {
+  for (const name of [person.lastName, person.middleName]) {
     const value = name?.trim();
     if (value && value.length >= 3) {
       // «Иванова» → «Ивановой», «Засекреченная» → «Засекреченной»: the stem without its final vowels, then up to three letters.
       const trimmed = value.replace(/[аеиоуыяьй]{1,2}$/iu, '');
       const stem = trimmed.length >= 4 ? trimmed : value;
+      // A pattern is compiled only for a name whose stem the text holds: ~1 ms each, and every card has other names.
       if (lower.includes(stem.toLowerCase())) patterns.push(word(`${escapeRegExp(stem)}\\p{L}{0,3}`, 'giu'));
     }
   }
-  const first = row.firstName?.trim();
+  const first = person.firstName?.trim();
   if (first && first.length >= 2 && text.includes(first)) patterns.push(word(`${escapeRegExp(first)}\\p{L}{0,2}`, 'gu'));
-  return patterns;
+  for (const p of patterns) for (const m of text.matchAll(p)) add([m.index, m.index + m[0].length]);
+}
+
+/** At the cut edge of a fragment: the rest of a phone («… 916 555») or of an e-mail («ivan@mai…»). */
+const CUT_START = /^[\s…]*[\d\s().\u2010-\u2015-]*\d{2}[\d\s().\u2010-\u2015-]*/u;
+const CUT_END = /(?:\+?\d[\d\s().\u2010-\u2015-]*\d{2}[\s().\u2010-\u2015-]*|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]*)[\s…]*$/u;
+
+function contactRanges(text: string, person: CandidatePerson, add: (r: Range) => void, cut: boolean): void {
+  if (cut) {
+    const head = CUT_START.exec(text);
+    // Five digits or more (a year or a year range stays).
+    const isRest = (run: string) => run.replace(/\D/g, '').length >= 5 && !/^\D*\d{4}\D+\d{4}\D*$/u.test(run);
+    if (head && isRest(head[0])) add([0, head[0].length]);
+    const tail = CUT_END.exec(text);
+    if (tail && (tail[0].includes('@') || isRest(tail[0]))) add([tail.index, text.length]);
+  }
+  for (const re of [EMAIL, LINK, HANDLE]) for (const m of text.matchAll(re)) add([m.index, m.index + m[0].length]);
+  for (const m of text.matchAll(MESSENGER_ID)) {
+    const id = m[1] as string;
+    // «тг канал» or «vk 2020» are not handles: a handle has a Latin letter.
+    if (/[A-Za-z]/.test(id)) add([m.index + m[0].length - id.length, m.index + m[0].length]);
+  }
+  const ownPhone = person.phone ? person.phone.replace(/\D/g, '').slice(-10) : null;
+  for (const m of text.matchAll(DIGIT_RUN)) if (isPhone(m[0], ownPhone)) add([m.index, m.index + m[0].length]);
+  // The contacts on file, however they were typed into the text («ivan_petrov» without the «@»).
+  const lower = text.toLowerCase();
+  for (const own of [person.email, person.telegram?.replace(/^@/, '')]) {
+    const value = own?.trim().toLowerCase();
+    if (!value || value.length < 4) continue;
+    for (let at = lower.indexOf(value); at >= 0; at = lower.indexOf(value, at + value.length)) add([at, at + value.length]);
+  }
+}
+
+/** The spans of `text` the viewer may not read, sorted and merged. */
+function hiddenRanges(text: string, person: CandidatePerson, sight: CandidateSight, cut = false): Range[] {
+  const ranges: Range[] = [];
+  const add = (r: Range) => ranges.push(r);
+  if (!sight.contacts) contactRanges(text, person, add, cut);
+  if (!sight.names) nameRanges(text, person, add);
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: Range[] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([r[0], r[1]]);
+  }
+  return merged;
+}
+
+/** Free text with what the viewer may not read replaced by «[скрыто]». */
+export function maskText(text: string, person: CandidatePerson, sight: CandidateSight): string {
+  if (sight.contacts && sight.names) return text;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of hiddenRanges(text, person, sight)) {
+    out += text.slice(at, start) + HIDDEN_FOR_VISITORS;
+    at = end;
+  }
+  return out + text.slice(at);
 }
 
 /**
- * Free text a visitor reads, with what would tell who the candidate is or how to reach them
- * replaced by «[скрыто]»: e-mails, links, Telegram handles, phone numbers and the candidate's
- * own names (names and contacts never reach visitors).
+ * maskText for a search highlight: `open`/`close` are the one-character match markers around
+ * matched words. The spans are found in the text without markers (a phone split by a marker is
+ * still a phone); a marker inside a hidden span goes, and the marks stay balanced. `cut`: the text
+ * is a fragment cut out of a longer one, so a number or an address at its edges may be the rest of
+ * a contact and is masked too.
  */
-export function maskForVisitor(text: string, row: Pick<ResumeRow, 'firstName' | 'lastName' | 'middleName'>): string {
-  let out = text.replace(EMAIL, HIDDEN_FOR_VISITORS).replace(LINK, HIDDEN_FOR_VISITORS).replace(HANDLE, HIDDEN_FOR_VISITORS);
-  out = out.replace(DIGIT_RUN, (run) => {
-    const digits = run.replace(/\D/g, '').length;
-    return digits >= 10 && digits <= 15 ? HIDDEN_FOR_VISITORS : run;
-  });
-  for (const pattern of namePatterns(out, row)) out = out.replace(pattern, HIDDEN_FOR_VISITORS);
+export function maskMarkedText(
+  marked: string,
+  person: CandidatePerson,
+  sight: CandidateSight,
+  marks: { open: string; close: string; cut?: boolean },
+): string {
+  const { open, close } = marks;
+  if (sight.contacts && sight.names) return marked;
+  let plain = '';
+  const origin: number[] = [];
+  for (let i = 0; i < marked.length; i++) {
+    const ch = marked[i] as string;
+    if (ch === open || ch === close) continue;
+    origin.push(i);
+    plain += ch;
+  }
+  const ranges = hiddenRanges(plain, person, sight, marks.cut);
+  if (!ranges.length) return marked;
+  let out = '';
+  let at = 0;
+  let inMark = false;
+  const copy = (to: number) => {
+    for (; at < to; at++) {
+      const ch = marked[at] as string;
+      if (ch === open) inMark = true;
+      else if (ch === close) inMark = false;
+      out += ch;
+    }
+  };
+  for (const [start, end] of ranges) {
+    copy(origin[start] as number);
+    const wasMarked = inMark;
+    const stop = end < origin.length ? (origin[end] as number) : marked.length;
+    for (; at < stop; at++) {
+      const ch = marked[at];
+      if (ch === open) inMark = true;
+      else if (ch === close) inMark = false;
+    }
+    // A hidden span is marked as a whole when its first character was.
+    if (wasMarked && !inMark) out += HIDDEN_FOR_VISITORS + close;
+    else if (!wasMarked && inMark) out += HIDDEN_FOR_VISITORS + open;
+    else out += HIDDEN_FOR_VISITORS;
+  }
+  copy(marked.length);
   return out;
 }

@@ -2,12 +2,13 @@ import { BUSINESS_TRIP_TITLES, formatPhone, RELOCATION_TITLES, type ResumeContac
 import { totalExperienceMonths } from '@hr/contract/experience';
 import type { ResumeRow } from '../../db/schema/index.ts';
 import type { DictionaryLookup } from '../dictionary/dictionary.lookup.ts';
-import { ageFrom, initialsOf } from './resume.card.ts';
+import { ageFrom } from './resume.card.ts';
+import { type CandidateSight, initialsOf, revealOptionalText, revealText } from './candidate-view.ts';
 
 /** What the viewer may see and has done with the resume (the rest of the page is the same for every member). */
 export type ResumeViewerState = {
-  /** Names and photo (open_contact, or the team of the vacancy the candidate replied to). */
-  showNames: boolean;
+  /** What the viewer may see of the candidate (candidate-view.ts): names and photo, contacts in free text. */
+  sight: CandidateSight;
   favourite: { note: string | null } | null;
   contactsOpened: boolean;
   /** The contacts when the viewer may read them now, else null. */
@@ -25,8 +26,9 @@ export const resumeContactsOf = (row: Pick<ResumeRow, 'phone' | 'email' | 'teleg
 });
 
 /**
- * The full resume a member opens (every section of the hh model; names and contacts only as their
- * access allows): the one presenter of the resume page and of a vacancy team's reply view.
+ * The full resume a member opens (every section of the hh model; names and contacts, also those
+ * typed into its free text, only as `state.sight` allows): the one presenter of the resume page and
+ * of a vacancy team's reply view.
  * Visitors get resume.visitor.ts instead, built field by field with free text masked.
  */
 export function presentResume(
@@ -36,7 +38,10 @@ export function presentResume(
   state: ResumeViewerState,
 ): Omit<ResumeFull, 'opinions_summary' | 'my_opinion_id'> {
   const sexTitle = row.sex === 'male' ? 'Мужской' : row.sex === 'female' ? 'Женский' : null;
-  const { showNames } = state;
+  const { sight } = state;
+  const showNames = sight.names;
+  const text = (value: string) => revealText(value, row, sight);
+  const optional = (value: string | null | undefined) => revealOptionalText(value, row, sight);
   return {
     hash: row.hash,
     first_name: showNames ? row.firstName : null,
@@ -54,7 +59,7 @@ export function presentResume(
     }),
     relocation: { value: row.relocation, title: RELOCATION_TITLES[row.relocation] ?? row.relocation },
     business_trip: row.businessTrip ? { value: row.businessTrip, title: BUSINESS_TRIP_TITLES[row.businessTrip] ?? row.businessTrip } : null,
-    title: row.title,
+    title: text(row.title),
     roles: row.roles.map((r) => dict.option('roleTree', r)),
     salary: row.salaryAmount != null ? { amount: row.salaryAmount, currency: row.salaryCurrency ?? 'RUR' } : null,
     workingType: row.workingTypes.map((v) => dict.option('workingType', v)),
@@ -62,24 +67,24 @@ export function presentResume(
     // Counted now from the listed jobs (a current one grows every month), as the page shows them.
     total_experience_months: row.experience.length ? totalExperienceMonths(row.experience) : row.totalExperienceMonths,
     experience: row.experience.map((e) => ({
-      company: e.company,
-      position: e.position,
+      company: text(e.company),
+      position: text(e.position),
       city: e.city ?? null,
       start: e.start,
       end: e.end ?? null,
-      description: e.description ?? null,
+      description: optional(e.description),
     })),
     education: {
       level: row.educationLevel ? dict.option('education', row.educationLevel) : null,
-      items: row.education.map((e) => ({ name: e.name, organization: e.organization ?? null, result: e.result ?? null, year: e.year ?? null })),
+      items: row.education.map((e) => ({ name: text(e.name), organization: optional(e.organization), result: optional(e.result), year: e.year ?? null })),
     },
-    skills: row.skills,
+    skills: row.skills.map(text),
     languages: row.languages,
     citizenship: row.citizenship,
     drive: row.drive,
     has_car: row.hasCar,
     resumeStatus: row.jobStatus ? dict.option('resumeStatus', row.jobStatus) : null,
-    about: row.about,
+    about: optional(row.about),
     photo: showNames ? row.photo : null,
     source: row.source,
     created_at: row.createdAt.toISOString(),

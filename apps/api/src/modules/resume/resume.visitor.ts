@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { cities } from '../../db/schema/index.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { ageFrom } from './resume.card.ts';
-import { maskForVisitor } from './resume.mask.ts';
+import { revealText, VISITOR_SIGHT } from './candidate-view.ts';
 import { findClubResume } from './resume.service.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function visitorResume(ctx: AppContext, hash: string): Promise<Resu
   const [city] = row.cityId
     ? await ctx.database.db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, row.cityId)).limit(1)
     : [];
-  const mask = (text: string) => maskForVisitor(text, row);
+  const mask = (text: string) => revealText(text, row, VISITOR_SIGHT);
   const sexTitle = row.sex === 'male' ? 'Мужской' : row.sex === 'female' ? 'Женский' : null;
   return {
     hash: row.hash,
@@ -48,9 +48,9 @@ export async function visitorResume(ctx: AppContext, hash: string): Promise<Resu
     education: {
       level: row.educationLevel ? dict.option('education', row.educationLevel) : null,
       items: row.education.map((e) => ({
-        name: e.name,
-        organization: e.organization ?? null,
-        result: e.result ?? null,
+        name: mask(e.name),
+        organization: e.organization ? mask(e.organization) : null,
+        result: e.result ? mask(e.result) : null,
         year: e.year ?? null,
       })),
     },

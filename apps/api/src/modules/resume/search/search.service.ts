@@ -19,8 +19,8 @@ import type { UserRow } from '../../../db/schema/index.ts';
 import { AppError, fieldError } from '../../../lib/app-error.ts';
 import { type DictionaryLookup, dictionaryLookup } from '../../dictionary/dictionary.lookup.ts';
 import { accessMapOf } from '../../user/user.policy.ts';
-import { type CardRow, toCard } from '../resume.card.ts';
-import { canSeeCandidateNames } from '../resume.policy.ts';
+import { type CardRow, personOfCard, toCard } from '../resume.card.ts';
+import { type CandidateSight, revealMarkedText, sightOf } from '../candidate-view.ts';
 import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
 import type { TtlCache } from './search.cache.ts';
 import { QueryTimeout, type SqlRunner } from './search.db.ts';
@@ -412,7 +412,7 @@ async function walkTier(
  */
 export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewer, tuning = searchTuning(ctx)): Promise<SearchResult> {
   const spec = await resolveSearch(ctx, q, user);
-  const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
+  const sight = sightOf(user);
   const dict = await dictionaryLookup(ctx.database);
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
 
@@ -430,8 +430,8 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
     last_page: Math.max(1, Math.ceil(Math.min(stats.total, SEARCH_MAX_DEPTH) / q.per_page)),
     total: stats.total,
     data: rows.map((row) => {
-      const card = toCard(row, viewer);
-      if (row.hl_title !== undefined) card.highlight = highlightOf(row);
+      const card = toCard(row, user);
+      if (row.hl_title !== undefined) card.highlight = highlightOf(row, sight);
       const summary = opinions.get(Number(row.id));
       if (summary) card.opinions_summary = summary;
       return card;
@@ -465,14 +465,18 @@ export function markedHtml(raw: string): string {
   return escapeHtml(raw).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
 }
 
-function highlightOf(row: PageRow): { title: string; fragments: string[] } {
-  const title = markedHtml(row.hl_title ?? row.title);
+/** The matched words of a card, with what the viewer may not read masked (candidate-view.ts) before the HTML is made. */
+function highlightOf(row: PageRow, sight: CandidateSight): { title: string; fragments: string[] } {
+  const person = personOfCard(row);
+  const cardSight = { names: sight.names, contacts: false };
+  const reveal = (text: string, cut: boolean) => revealMarkedText(text, person, cardSight, { open: MARK_START, close: MARK_END, cut });
+  const title = markedHtml(reveal(row.hl_title ?? row.title, false));
   const fragments = (row.hl_fragments ?? '')
     .split(FRAGMENT_BREAK)
     .map(tidyFragment)
     .filter((f) => f.includes(MARK_START))
     .slice(0, 2)
-    .map(markedHtml);
+    .map((f) => markedHtml(reveal(f, true)));
   return { title, fragments };
 }
 

@@ -14,8 +14,11 @@ export function useOpenContacts(hash: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => openContacts(hash),
-    // Opened contacts stay open for this member: the cached page keeps them, the server does after a reload.
-    onSuccess: (contacts) =>
-      client.setQueryData<ResumeFull>(resumeQueryKey(hash), (resume) => (resume ? { ...resume, contacts_opened: true, contacts } : resume)),
+    // Opened contacts stay open for this member: shown at once, then the page is read again, since
+    // contacts typed into the resume's own text are masked until they are opened.
+    onSuccess: (contacts) => {
+      client.setQueryData<ResumeFull>(resumeQueryKey(hash), (resume) => (resume ? { ...resume, contacts_opened: true, contacts } : resume));
+      void client.invalidateQueries({ queryKey: resumeQueryKey(hash) });
+    },
   });
 }

@@ -2,6 +2,7 @@ import type { ResumeContacts } from '@hr/contract';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconBrandTelegram, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 const handle = (value: string) => value.replace(/^https?:\/\/t\.me\//i, '').replace(/^@/, '');
 
@@ -23,8 +24,22 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** The candidate's contacts: free for the vacancy's team. */
-export function ReplyContacts({ contacts }: { contacts: ResumeContacts }) {
+/**
+ * The candidate's contacts: free for the vacancy's team when the candidate replied; an invited club
+ * resume's contacts open on its resume page, as any resume's do (null here until then).
+ */
+export function ReplyContacts({ contacts, resumeHash }: { contacts: ResumeContacts | null; resumeHash: string }) {
+  if (!contacts) {
+    return (
+      <Text size="sm" c="dimmed">
+        Контакты приглашённого кандидата открываются на{' '}
+        <Anchor component={Link} to={`/resume/${resumeHash}`}>
+          странице резюме
+        </Anchor>
+        .
+      </Text>
+    );
+  }
   const none = (
     <Text span size="sm" c="dimmed" fw={400}>
       не указан

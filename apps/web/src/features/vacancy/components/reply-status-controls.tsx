@@ -51,7 +51,7 @@ export function ReplyStatusControls({ reply }: { reply: ReplyDetail }) {
       },
     );
 
-  const email = reply.contacts.email;
+  const email = reply.contacts?.email ?? null;
 
   return (
     <Stack gap="xs">

@@ -113,7 +113,7 @@ export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
               </Block>
               <Divider />
               <Block title="Контакты" id="reply-contacts-title">
-                <ReplyContacts contacts={reply.contacts} />
+                <ReplyContacts contacts={reply.contacts} resumeHash={reply.hash} />
               </Block>
               {reply.file ? (
                 <>
