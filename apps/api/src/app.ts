@@ -14,6 +14,7 @@ import { JobQueue } from './lib/queue.ts';
 import { Outage } from './lib/outage.ts';
 import { databaseRateLimiter, redisWithFallback } from './lib/rate-limiter.ts';
 import { RealtimeHub } from './lib/realtime.ts';
+import { onPersonalDataDeleted } from './lib/personal-data-caches.ts';
 import { loggerOptions, logRequests } from './lib/logger.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -30,6 +31,7 @@ import { searchRoutes } from './modules/resume/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
+import { registerRequestShape } from './plugins/request-shape.ts';
 import { registerSessions, createSessionTools } from './plugins/session.ts';
 import { registerRealtimeSocket } from './plugins/realtime-socket.ts';
 import { notifyRoutes } from './modules/notify/notify.routes.ts';
@@ -86,6 +88,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     databaseUrl: config.searchDatabaseUrl,
   });
   const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, realtime, search, log: app.log };
+  // A deletion on request on any instance empties this instance's caches of people's data at once.
+  const stopForgetting = onPersonalDataDeleted(realtime, () => {
+    search.invalidate();
+    sessions.forgetCachedUsers();
+  });
 
   // gzip/brotli for JSON answers and the client bundle (the dictionaries alone are ~160 KB raw).
   // Brotli at quality 5: nearly the size of 11 at a small fraction of the CPU (every chunk is compressed per request).
@@ -124,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app, { outage: database.outage });
+  registerRequestShape(app);
   registerNulGuard(app);
   registerSessions(app, sessions);
   registerMailJobs(ctx);
@@ -153,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (opts.startWorker !== false) queue.start();
   app.addHook('onClose', async () => {
+    stopForgetting();
     await queue.stop();
     mailer.close();
     redis?.disconnect();

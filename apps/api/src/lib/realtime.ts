@@ -72,9 +72,35 @@ export class RealtimeHub {
     await this.pub.publish(REDIS_CHANNEL, JSON.stringify({ ...e, origin: this.origin })).catch(() => {});
   }
 
+  /**
+   * publish(), answering once the event has come back to this instance from Redis: Redis has then
+   * handed it to every subscribed instance (it writes a message to all subscribers at once). Gives
+   * up waiting after `waitMs` (Redis away or slow): the others then get it when it arrives, if ever.
+   */
+  async publishAcknowledged(e: RealtimeEvent, waitMs = 1000): Promise<void> {
+    this.deliver(e);
+    if (!this.pub) return;
+    const ack = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const back = new Promise<void>((resolve) => {
+      this.acks.set(ack, resolve);
+      timer = setTimeout(resolve, waitMs);
+    });
+    const sent = await this.pub.publish(REDIS_CHANNEL, JSON.stringify({ ...e, origin: this.origin, ack })).then(
+      () => true,
+      () => false,
+    );
+    if (sent) await back;
+    clearTimeout(timer);
+    this.acks.delete(ack);
+  }
+
+  private readonly acks = new Map<string, () => void>();
+
   private receive(message: string) {
     try {
-      const { origin, ...e } = JSON.parse(message) as RealtimeEvent & { origin?: string };
+      const { origin, ack, ...e } = JSON.parse(message) as RealtimeEvent & { origin?: string; ack?: string };
+      if (origin === this.origin && ack) this.acks.get(ack)?.();
       if (origin !== this.origin) this.deliver(e);
     } catch (err) {
       this.log.warn({ err }, 'bad realtime message');

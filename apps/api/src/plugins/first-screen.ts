@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID, type PageAnswer } from '@hr/contract/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { onPersonalDataDeleted } from '../lib/personal-data-caches.ts';
 import { TtlCache } from '../modules/resume/search/search.cache.ts';
 
 /**
@@ -50,6 +51,9 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
     (error: unknown) => ctx.log.warn({ err: error }, 'first screen: the server entry did not load'),
   );
   const drawn = new TtlCache<Drawn>(DRAWN_ENTRIES, DRAWN_TTL_MS);
+  // A candidate deleted on request must not stay on a drawn page until it expires.
+  const stopForgetting = onPersonalDataDeleted(ctx.realtime, () => drawn.clear());
+  app.addHook('onClose', async () => stopForgetting());
 
   const ask = async (request: FastifyRequest, url: string): Promise<PageAnswer> => {
     // The visitor's own request, as their browser would send it: their cookies, their address (the

@@ -2,10 +2,10 @@ import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-
 import { createdAt } from '../columns.ts';
 
 /**
- * Who did what, when and from where (migration 0012). Append-only: a trigger refuses UPDATE and
- * DELETE, and the code has no path that would try. `details` holds ids and counts, never the
- * personal data of someone whose data was deleted. `actor_id` has no foreign key: the row outlives
- * the actor's account.
+ * Who did what, when and from where (migration 0012). Append-only: a trigger refuses DELETE, and
+ * UPDATE except the redaction of a person deleted on request (migration 0018, audit.redact.ts: the
+ * address and the person's texts go, the id, time, actor, action and object stay). `actor_id` has no
+ * foreign key: the row outlives the actor's account.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { revokeRealtime } from '../../plugins/realtime-socket.ts';
+import { forgetPersonalDataEverywhere } from '../../lib/personal-data-caches.ts';
 import { audit } from '../audit/audit.ts';
+import { redactAudit, withoutNeedles } from '../audit/audit.redact.ts';
 import { fileStorage } from '../vacancy/vacancy.files.ts';
 
 type Actor = { actorId: number; ip: string };
@@ -119,18 +121,19 @@ export async function deleteCandidate(ctx: AppContext, actor: Actor, hash: strin
     counts.resumes = await deleted(tx, sql`delete from resumes where id = ${id}`);
     counts.files = traces.fileKeys.length;
     await sweepTraces(tx, traces.needles, counts);
+    counts.audit_entries_redacted = await redactAudit(tx, { resumeHash: hash, needles: traces.needles });
     // The log keeps the public id and the counts, nothing of the person.
     await audit(tx, {
       ...actor,
       action: 'candidate.delete',
       objectType: 'resume',
       objectId: hash,
-      details: { reason, deleted: { ...counts } },
+      details: { reason: reason && withoutNeedles(reason, traces.needles), deleted: { ...counts } },
     });
     return traces.fileKeys;
   });
-  // A deleted person must not stay on a cached search page until it expires.
-  ctx.search.invalidate();
+  // A deleted person must not stay on a cached search page or a drawn first screen, on any instance.
+  await forgetPersonalDataEverywhere(ctx.realtime);
   const storage = fileStorage(ctx);
   for (const key of fileKeys) await storage.delete(key);
   return { deleted: counts };
@@ -211,10 +214,17 @@ export async function deleteMember(
       ...traces.needles,
     ]);
     await sweepTraces(tx, needles, counts);
-    await audit(tx, { ...actor, action: 'user.delete', objectType: 'user', objectId: id, details: { reason, deleted: { ...counts } } });
+    counts.audit_entries_redacted = await redactAudit(tx, { userId: id, needles });
+    await audit(tx, {
+      ...actor,
+      action: 'user.delete',
+      objectType: 'user',
+      objectId: id,
+      details: { reason: reason && withoutNeedles(reason, needles), deleted: { ...counts } },
+    });
     return [...fileKeys, ...traces.fileKeys];
   });
-  ctx.sessions.forgetCachedUsers();
+  await forgetPersonalDataEverywhere(ctx.realtime);
   await revokeRealtime(ctx.realtime, id);
   const storage = fileStorage(ctx);
   for (const key of new Set(fileKeys)) await storage.delete(key);

@@ -16,7 +16,9 @@ export type AuditInput = {
 
 /**
  * Appends one audit row, inside the caller's transaction when given one (`tx`), else on its own.
- * The table is append-only: nothing in the code updates or deletes it, and a trigger refuses both.
+ * The table is append-only: a trigger refuses DELETE, and UPDATE but for one path — deletion on
+ * request clears the deleted person's content from the entries (audit.redact.ts), keeping who did
+ * what and when.
  */
 export async function audit(target: Db | { database: { db: Db } }, input: AuditInput): Promise<void> {
   const db = 'database' in target ? target.database.db : target;
