@@ -4,6 +4,7 @@ import { sendTelegramJob } from '../modules/telegram/telegram.service.ts';
 import { remindRequester } from '../modules/review/review.requests.ts';
 import { runCleanup } from './cleanup.ts';
 import { runImportJob } from '../modules/admin/admin.imports.ts';
+import { issueLoginCode } from '../modules/auth/auth.service.ts';
 
 /**
  * Every kind of background job, in one place: its payload (checked when it is enqueued and again
@@ -74,6 +75,17 @@ export const JOBS = {
     priority: 'normal',
     secret: (message) => message.secret === true,
     run: (ctx, message) => sendTelegramJob(ctx, message),
+  }),
+
+  /**
+   * A login code asked for with `login/check` (auth.service sendLoginCode): the worker looks the address
+   * up, so the request does the same work for a known and an unknown one. The session key binds the code.
+   */
+  'auth.login_code': job({
+    payload: z.object({ email: z.string().min(3).max(320), session_key: z.string().length(64) }),
+    priority: 'urgent',
+    secret: () => true,
+    run: (ctx, p) => issueLoginCode(ctx, p),
   }),
 
   /** A review request still unanswered REVIEW_REMINDER_HOURS after sending: remind the requester, once. */

@@ -20,6 +20,7 @@ const db = () => built.ctx.database.db;
  */
 async function codeSessionFor(client: TestClient, email: string, code: number) {
   expect((await client.post('/api/auth/login/check', { email })).status).toBe(200);
+  await built.ctx.queue.runPending(); // the worker makes the code
   const sid = client.cookies.get('hr_session')?.value as string;
   const [row] = await db()
     .select()
@@ -231,12 +232,49 @@ describe('no enumeration from public auth calls', () => {
       expect(a.body).toEqual({ status: 'success', res: { channels: { email: expect.stringMatching(/^[a-z]\*\*\*@example\.ru$/) } } });
       expect(JSON.stringify(a.body)).not.toContain('secret_nick');
     }
-    // Only the active accounts got a code.
+    // Only the active accounts got a code (made by the worker).
+    await tg.ctx.queue.runPending();
     const codes = await tg.ctx.database.db.select({ userId: loginCodes.userId }).from(loginCodes);
     const ids = await tg.ctx.database.db.select({ id: users.id, email: users.email }).from(users);
     const withCode = new Set(codes.map((c) => ids.find((u) => u.id === c.userId)?.email));
     expect(withCode.has(known.email) && withCode.has(bound.email)).toBe(true);
     expect(withCode.has(blocked.email)).toBe(false);
+  });
+
+  it('does the same database work for a known, a blocked and an unknown e-mail (no timing oracle)', async () => {
+    const known = await registeredMember(tg.app, { email: 'timing-known@example.ru' });
+    const blocked = await registeredMember(tg.app, { email: 'timing-blocked@example.ru' });
+    await tg.ctx.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.email, blocked.email));
+    // Every statement the request sends, through drizzle's logger (transactions share the session's options).
+    const session = (tg.ctx.database.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
+    const statements = async (email: string) => {
+      const client = new TestClient(tg.app);
+      await client.csrf();
+      const seen: string[] = [];
+      const logger = { logQuery: (query: string) => seen.push(query) };
+      const before = { logger: session.logger, options: session.options.logger };
+      session.logger = logger;
+      session.options.logger = logger;
+      try {
+        expect((await client.post('/api/auth/login/check', { email })).status).toBe(200);
+      } finally {
+        session.logger = before.logger;
+        session.options.logger = before.options;
+      }
+      return seen;
+    };
+    const forKnown = await statements(known.email);
+    expect(forKnown.length).toBeGreaterThan(0);
+    expect(await statements('timing-nobody@example.ru')).toEqual(forKnown);
+    expect(await statements(blocked.email)).toEqual(forKnown);
+    // The code is made afterwards, by the worker, for the active account only.
+    await tg.ctx.queue.runPending();
+    const owners = await tg.ctx.database.db
+      .select({ email: users.email })
+      .from(loginCodes)
+      .innerJoin(users, eq(users.id, loginCodes.userId))
+      .where(sql`${users.email} like 'timing-%'`);
+    expect(owners.map((o) => o.email)).toEqual([known.email]);
   });
 
   it('limits code mails per account, not per address: a 6th request from a new address is refused', async () => {

@@ -18,6 +18,7 @@ import { loginCodes, passwordResets, type UserRow, users } from '../../db/schema
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hmac, randomCode, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { enqueueJob } from '../../lib/queue.ts';
 import { consumeLimit, RATE_LIMITS, resetLimit } from '../../lib/rate-limits.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { isTelegramConfigured, sendLoginCodeToTelegram } from '../telegram/telegram.service.ts';
@@ -112,22 +113,30 @@ export async function register(ctx: AppContext, caller: Caller, input: RegisterI
 
 /**
  * Sends a fresh 4-digit code (the old one is void). The answer is the same for any address, known
- * or not, blocked or not: the masked address as typed, so nobody learns who is registered.
+ * or not, blocked or not: the masked address as typed, so nobody learns who is registered. So is
+ * the work the request does: the same limits and one job for every address, so the time of the
+ * answer says nothing either. The worker looks the address up and makes the code (issueLoginCode).
  */
 export async function sendLoginCode(ctx: AppContext, caller: Caller, email: string) {
   const addr = normalizeEmail(email);
   await consumeLimit(ctx, 'loginCodeRequestIp', caller.ip);
   await consumeLimit(ctx, 'loginCodeRequestEmail', addr);
-  const answer = { channels: { email: maskEmail(addr) } };
-  const user = await findUserByEmail(ctx.database.db, addr);
-  if (!user || user.blockedAt) return answer;
+  await enqueueJob(ctx.database.db, 'auth.login_code', { email: addr, session_key: sha256(caller.sid) });
+  ctx.queue.kick();
+  return { channels: { email: maskEmail(addr) } };
+}
+
+/** The job of sendLoginCode: a code for an active account, bound to the browser session that asked. */
+export async function issueLoginCode(ctx: AppContext, job: { email: string; session_key: string }): Promise<void> {
+  const user = await findUserByEmail(ctx.database.db, job.email);
+  if (!user || user.blockedAt) return;
   const code = randomCode(LOGIN_CODE_MIN, LOGIN_CODE_MAX);
   const viaTelegram = !!user.telegramChatId && isTelegramConfigured(ctx);
   await ctx.database.db.transaction(async (tx) => {
     await tx.update(loginCodes).set({ usedAt: sql`now()` }).where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.usedAt)));
     await tx.insert(loginCodes).values({
       userId: user.id,
-      sessionKey: sha256(caller.sid),
+      sessionKey: job.session_key,
       codeHash: codeHash(ctx, user.id, code),
       expiresAt: sql`now() + ${`${LOGIN_CODE_TTL_MINUTES} minutes`}::interval`,
     });
@@ -135,7 +144,6 @@ export async function sendLoginCode(ctx: AppContext, caller: Caller, email: stri
     if (viaTelegram && user.telegramChatId) await sendLoginCodeToTelegram(tx, user.telegramChatId, code);
   });
   ctx.queue.kick();
-  return answer;
 }
 
 const codeHash = (ctx: AppContext, userId: number, code: number) => hmac(ctx.config.sessionSecret, `code:${userId}:${code}`);
