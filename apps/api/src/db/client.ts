@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { Outage, type OutageLogger } from '../lib/outage.ts';
+import { enablePgliteTimeouts } from './pglite-timeouts.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -104,6 +105,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     location = path.join(dir, 'pgdata');
     mkdirSync(location, { recursive: true });
   }
+  // PostgreSQL's statement_timeout inside PGlite (the search's limits): pglite-timeouts.ts.
+  enablePgliteTimeouts();
   const client = await PGlite.create(location, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

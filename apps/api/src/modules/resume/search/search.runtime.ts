@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../../db/client.ts';
 import { TtlCache } from './search.cache.ts';
-import { createSearchPool, DEFAULT_SEARCH_TIMEOUT_MS, poolRunner, type SqlRunner, warmSearchPool } from './search.db.ts';
+import { createSearchPool, DEFAULT_SEARCH_TIMEOUT_MS, poolRunner, QueryTimeout, type SqlRunner, warmSearchPool } from './search.db.ts';
 import type { Sql } from './search.spec.ts';
 
 /**
@@ -47,7 +47,7 @@ export function createSearchRuntime(database: Database, settings: SearchRuntimeS
       );
       opened = { runner: poolRunner(pool), pool };
     } else {
-      opened = { runner: pgliteRunner(client as PGlite) };
+      opened = { runner: pgliteRunner(client as PGlite, settings.statementTimeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS) };
     }
     return opened;
   };
@@ -80,15 +80,33 @@ export function createSearchRuntime(database: Database, settings: SearchRuntimeS
   };
 }
 
-/** PGlite has one connection: statements run one after another. */
-function pgliteRunner(lite: PGlite): SqlRunner {
+/**
+ * PGlite has one connection: statements run one after another, each in a transaction of its own
+ * with its limit (`statementTimeoutMs`, as the search pool's sessions on PostgreSQL; a walk's or an
+ * exact count's shorter one). PostgreSQL's statement_timeout stops a statement that reads the clock
+ * (db/pglite-timeouts.ts); a statement that only computes cannot be interrupted on the thread that
+ * runs it, so one that comes back past its limit is answered as a timeout all the same: its late
+ * rows are dropped, and the search goes on (or fails) exactly as on PostgreSQL (docs/decisions.md).
+ */
+export function pgliteRunner(lite: PGlite, statementTimeoutMs: number): SqlRunner {
+  const run = async <T>(s: Sql, settings: string[], timeoutMs: number): Promise<T[]> => {
+    const limit = Math.max(1, Math.round(timeoutMs));
+    try {
+      return await lite.transaction(async (tx) => {
+        for (const x of [...settings, `statement_timeout = ${limit}`]) await tx.exec(`SET LOCAL ${x}`);
+        const started = performance.now();
+        const rows = (await tx.query(s.text, s.values)).rows as T[];
+        if (performance.now() - started > limit) throw new QueryTimeout('statement timeout (late result dropped)');
+        return rows;
+      });
+    } catch (e) {
+      if ((e as { code?: string })?.code === '57014') throw new QueryTimeout('statement timeout');
+      throw e;
+    }
+  };
   return {
     parallel: false,
-    query: async <T>(s: Sql) => (await lite.query(s.text, s.values)).rows as T[],
-    queryWith: <T>(s: Sql, opts: { settings: string[]; timeoutMs: number }) =>
-      lite.transaction(async (tx) => {
-        for (const x of opts.settings) await tx.exec(`SET LOCAL ${x}`);
-        return (await tx.query(s.text, s.values)).rows as T[];
-      }),
+    query: <T>(s: Sql) => (statementTimeoutMs > 0 ? run<T>(s, [], statementTimeoutMs) : lite.query(s.text, s.values).then((r) => r.rows as T[])),
+    queryWith: <T>(s: Sql, opts: { settings: string[]; timeoutMs: number }) => run<T>(s, opts.settings, opts.timeoutMs),
   };
 }
