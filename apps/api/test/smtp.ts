@@ -5,9 +5,9 @@ export type ReceivedMail = { to: string[]; raw: string; subject: string; text: s
 /**
  * A real SMTP server on loopback that keeps what it receives. `port`: listen there (a server that
  * comes back after being closed); `refuse`: while it returns true, every recipient gets a
- * temporary 451 refusal.
+ * temporary 451 refusal; `reject`: a recipient it returns a code for (e.g. 550) is refused with it.
  */
-export async function startSmtpCapture(opts: { port?: number; refuse?: () => boolean } = {}) {
+export async function startSmtpCapture(opts: { port?: number; refuse?: () => boolean; reject?: (to: string) => number | undefined } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -16,7 +16,9 @@ export async function startSmtpCapture(opts: { port?: number; refuse?: () => boo
     // close() ends the clients' kept-open (pooled) connections after a second instead of 30.
     closeTimeout: 1000,
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      const code = opts.reject?.(address.address);
+      if (code) return callback(Object.assign(new Error('No such user here'), { responseCode: code }));
       if (!opts.refuse?.()) return callback();
       callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
     },

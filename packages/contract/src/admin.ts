@@ -467,6 +467,34 @@ export const clientErrorGroup = z.object({
 });
 export type ClientErrorGroup = z.infer<typeof clientErrorGroup>;
 
+// ─── failed mail ──────────────────────────────────────────────────────────────────────────────
+
+export const MAIL_FAILURE_STATUSES = ['failed', 'retrying'] as const;
+export const MAIL_FAILURE_STATUS_TITLES: Record<(typeof MAIL_FAILURE_STATUSES)[number], string> = {
+  failed: 'Не отправлено',
+  retrying: 'Повторная попытка',
+};
+
+/** A letter the SMTP server refused or did not take (`GET /api/admin/mail-failures`). */
+export const adminMailFailure = z.object({
+  id: z.number(),
+  /** The address masked (a***@example.com). */
+  to: z.string(),
+  /** null for a letter with a login code or a reset link: its subject carries the secret. */
+  subject: z.string().nullable(),
+  status: z.enum(MAIL_FAILURE_STATUSES),
+  status_title: z.string(),
+  attempts: z.number(),
+  /** Why the last try failed, as the server or the mailer said it. */
+  reason: z.string(),
+  created_at: z.string(),
+  /** When it failed for good; null while retrying. */
+  failed_at: z.string().nullable(),
+  /** The next try while retrying. */
+  next_try_at: z.string().nullable(),
+});
+export type AdminMailFailure = z.infer<typeof adminMailFailure>;
+
 // ─── audit log ────────────────────────────────────────────────────────────────────────────────
 
 /** `GET /api/admin/audit` and `/audit/export` (same filters; dates are Moscow calendar days, inclusive). */

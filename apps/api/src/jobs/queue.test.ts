@@ -306,7 +306,7 @@ describe('retention cleanup', () => {
     await db.execute(sql`insert into rate_limits (key, count, reset_at) values
       (${`old-${tag}`}, 3, now() - interval '1 minute'), (${`live-${tag}`}, 3, now() + interval '1 minute')`);
     await db.execute(sql`insert into client_errors (error, info, host, path, created_at) values
-      (${`old-${tag}`}, '', 'h', '/', now() - interval '91 days'), (${`live-${tag}`}, '', 'h', '/', now() - interval '89 days')`);
+      (${`old-${tag}`}, '', 'h', '/', now() - interval '31 days'), (${`live-${tag}`}, '', 'h', '/', now() - interval '29 days')`);
     await db.execute(sql`insert into password_resets (user_id, token_hash, expires_at) values
       (${uid}, ${`old-${tag}`}, now() - interval '2 days'), (${uid}, ${`live-${tag}`}, now() - interval '1 hour')`);
 

@@ -1,3 +1,4 @@
+import { maskEmail } from '@hr/contract';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { sendTelegramJob } from '../modules/telegram/telegram.service.ts';
@@ -13,7 +14,8 @@ import { issueLoginCode } from '../modules/auth/auth.service.ts';
  * To add a kind: declare it here, enqueue it with `enqueueJob(tx, kind, payload)` inside the
  * transaction of the change that asks for it, and `ctx.queue.kick()` after the commit. The worker
  * (src/lib/queue.ts) claims due jobs in `priority, run_at, id` order, retries failures with capped
- * backoff for a day, and marks an unknown kind or a bad payload failed at once.
+ * backoff for a day, and marks an unknown kind, a bad payload or a PermanentJobError (lib/job-errors.ts)
+ * failed at once. Urgent jobs run in a lane of their own beside the rest.
  */
 
 /** Lower runs first. A job with a secret (a login code, a reset link) is always `urgent`. */
@@ -26,6 +28,8 @@ type JobDefinition<S extends z.ZodType> = {
   priority: Priority;
   /** True when the payload holds a code or a link: it is scrubbed once the job is finished. */
   secret?: (payload: z.output<S>) => boolean;
+  /** What of a secret payload is kept once it is scrubbed (nothing by default). */
+  scrubbed?: (payload: z.output<S>) => Record<string, unknown>;
   /** A periodic job: the queue keeps one pending instance, due this many seconds after the last run. */
   everySeconds?: number;
   run: (ctx: AppContext, payload: z.output<S>) => Promise<void>;
@@ -61,6 +65,8 @@ export const JOBS = {
     }),
     priority: 'normal',
     secret: (mail) => mail.secret === true,
+    // The back office lists failed mail (admin.mail.ts): the address masked, never the code.
+    scrubbed: (mail) => ({ to_masked: maskEmail(mail.to), secret: true }),
     run: (ctx, mail) => ctx.mailer.send(mail),
   }),
 
@@ -122,6 +128,7 @@ export type AnyJob = {
   payload: z.ZodType<Record<string, unknown>>;
   priority: Priority;
   secret?: (payload: Record<string, unknown>) => boolean;
+  scrubbed?: (payload: Record<string, unknown>) => Record<string, unknown>;
   everySeconds?: number;
   run: (ctx: AppContext, payload: Record<string, unknown>) => Promise<void>;
 };

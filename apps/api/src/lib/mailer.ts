@@ -3,6 +3,7 @@ import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { PermanentJobError } from './job-errors.ts';
 
 /**
  * One letter. `secret`: it carries a login code or a reset link, so the queue sends it before
@@ -12,23 +13,59 @@ export type Mail = { to: string; subject: string; text: string; html?: string; s
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
 /**
- * Every SMTP step gives up well inside the job lease (JOB_LEASE_SECONDS, 5 minutes): a send that
- * outlived its lease could be claimed again by another worker and go out twice. nodemailer's own
- * defaults (2 minutes to connect, 10 minutes of socket silence) are longer than that.
+ * Every SMTP step gives up quickly: a server that accepts the connection and never answers costs a
+ * lane of the queue seconds, not minutes, and always well inside the job lease (JOB_LEASE_SECONDS,
+ * 5 minutes; a send that outlived its lease could be claimed again and go out twice). nodemailer's
+ * own defaults (2 minutes to connect, 10 minutes of socket silence) are far longer.
  */
-export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000, dnsTimeout: 5_000 };
+
+/** The SMTP commands whose 5xx refusal is about this letter or its recipient: final, no retry helps. */
+const PERMANENT_COMMANDS = new Set(['MAIL FROM', 'RCPT TO', 'DATA']);
+
+type SmtpError = Error & { code?: string; responseCode?: number; command?: string; response?: string };
+
+/**
+ * A failed send in the words of the back office's list of failed mail: a permanent refusal (5xx to
+ * MAIL FROM, RCPT TO or DATA; an address nodemailer cannot use) becomes a PermanentJobError, which
+ * the queue fails at once; anything else stays a temporary failure, retried with backoff.
+ */
+export function mailFailure(err: unknown): Error {
+  const e = err as SmtpError;
+  const reply = (e.response ?? '').replace(/\s+/g, ' ').trim().slice(0, 500);
+  if (e.responseCode && e.responseCode >= 500 && e.responseCode < 600 && PERMANENT_COMMANDS.has(e.command ?? '')) {
+    return new PermanentJobError(`Почтовый сервер окончательно отказал (${e.command}, код ${e.responseCode}): ${reply}`);
+  }
+  if (e.code === 'EENVELOPE' && e.command === 'API') return new PermanentJobError(`Недопустимый адрес письма: ${e.message}`);
+  if (e.code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
+    return new Error(`Почтовый сервер не ответил вовремя (${e.command ?? 'соединение'}): ${e.message}`);
+  }
+  if (e.responseCode) return new Error(`Почтовый сервер временно отказал (${e.command ?? '?'}, код ${e.responseCode}): ${reply}`);
+  return new Error(`Не удалось отправить письмо: ${e.message ?? String(err)}`);
+}
 
 /** Real SMTP when SMTP_URL is set; otherwise the log and the mail_outbox table. */
 export function createMailer(opts: { smtpUrl?: string; from: string; database: Database; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    // One kept-open connection: the worker sends one letter at a time, and a fan-out of thousands
-    // of copies should not pay a TCP/TLS handshake for each (about 3× faster on loopback).
-    const transport = nodemailer.createTransport(new SMTPPool({ url: opts.smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS_MS }));
+    // One kept-open connection per lane of the queue: each lane sends one letter at a time, and a
+    // fan-out of thousands of copies should not pay a TCP/TLS handshake for each (about 3× faster on
+    // loopback). Login codes and reset links (`secret`) have a connection of their own, so a letter
+    // stuck on the ordinary one never holds them up.
+    const pool = () => nodemailer.createTransport(new SMTPPool({ url: opts.smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS_MS }));
+    const ordinary = pool();
+    const urgent = pool();
     return {
-      async send({ secret: _secret, ...mail }) {
-        await transport.sendMail({ from: opts.from, ...mail });
+      async send({ secret, ...mail }) {
+        try {
+          await (secret ? urgent : ordinary).sendMail({ from: opts.from, ...mail });
+        } catch (err) {
+          throw mailFailure(err);
+        }
       },
-      close: () => transport.close(),
+      close: () => {
+        ordinary.close();
+        urgent.close();
+      },
     };
   }
   return {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database, Db } from '../db/client.ts';
 import { type AnyJob, type JobKind, type JobPayload, JOBS, jobDefinition, PRIORITY, type Priority } from '../jobs/registry.ts';
+import { PermanentJobError } from './job-errors.ts';
 
 /**
  * How long a claimed job is its worker's alone. The worker renews it while the handler runs, and
@@ -24,6 +25,17 @@ export const MAX_ATTEMPTS = (() => {
 })();
 
 export type EnqueueOptions = { priority?: Priority; runAt?: Date; uniqueKey?: string };
+
+/**
+ * The worker runs two lanes side by side, each one job at a time: `urgent` takes only the urgent
+ * jobs (login codes, reset links), `ordinary` everything else. A send that hangs in one lane (an
+ * SMTP server that never answers one letter) never holds up a login code in the other.
+ */
+export type Lane = 'urgent' | 'ordinary';
+export const LANES: readonly Lane[] = ['urgent', 'ordinary'];
+
+const laneFilter = (lane?: Lane) =>
+  lane === 'urgent' ? sql`and priority <= ${PRIORITY.urgent}` : lane === 'ordinary' ? sql`and priority > ${PRIORITY.urgent}` : sql``;
 
 type JobRow = { id: number; kind: string; payload: Record<string, unknown>; attempts: number; unique_key: string | null };
 
@@ -67,10 +79,10 @@ export async function enqueueRows(tx: Db, rows: SQL, priority: Priority): Promis
 export class JobQueue {
   private ctx?: AppContext;
   private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private running: Partial<Record<Lane, Promise<void>>> = {};
   private starting?: Promise<void>;
   private stopped = true;
-  private wanted = false;
+  private wanted: Partial<Record<Lane, boolean>> = {};
 
   constructor(
     private database: Database,
@@ -101,30 +113,36 @@ export class JobQueue {
     }
   }
 
-  /** Ask for a run soon (after a commit that enqueued something). */
+  /** Ask for a run soon (after a commit that enqueued something), in both lanes. */
   kick(): void {
     if (this.stopped) return; // not started (tests and the CLI run jobs explicitly)
-    if (this.running) {
-      this.wanted = true;
+    for (const lane of LANES) this.kickLane(lane);
+  }
+
+  private kickLane(lane: Lane): void {
+    if (this.stopped) return;
+    if (this.running[lane]) {
+      this.wanted[lane] = true;
       return;
     }
-    this.running = this.runPending(() => !this.stopped)
+    this.running[lane] = this.runPending(() => !this.stopped, lane)
       .then(() => undefined)
-      .catch((err) => this.log.error({ err }, 'job queue run failed'))
+      .catch((err) => this.log.error({ err, lane }, 'job queue run failed'))
       .finally(() => {
-        this.running = undefined;
-        if (this.wanted && !this.stopped) {
-          this.wanted = false;
-          this.kick();
+        this.running[lane] = undefined;
+        if (this.wanted[lane] && !this.stopped) {
+          this.wanted[lane] = false;
+          this.kickLane(lane);
         }
       });
   }
 
   /**
    * Runs every job that is due now, most urgent first; returns when none is left (or `more()` says
-   * stop: the worker's run ends between two jobs on stop()). Tests call it directly.
+   * stop: the worker's run ends between two jobs on stop()). `lane`: only that lane's jobs (the
+   * worker's two loops); without it every lane's. Tests call it directly.
    */
-  async runPending(more: () => boolean = () => true): Promise<number> {
+  async runPending(more: () => boolean = () => true, lane?: Lane): Promise<number> {
     let done = 0;
     while (more()) {
       const [job] = await this.database.rows<JobRow>(sql`
@@ -132,7 +150,7 @@ export class JobQueue {
         where id = (
           select id from jobs
           where done_at is null and failed_at is null and run_at <= now()
-            and (locked_until is null or locked_until < now())
+            and (locked_until is null or locked_until < now()) ${laneFilter(lane)}
           order by priority, run_at, id for update skip locked limit 1)
         returning id, kind, payload, attempts, unique_key`);
       if (!job) return done;
@@ -168,9 +186,12 @@ export class JobQueue {
       await definition.run(this.ctx, payload);
     } catch (err) {
       this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
-      if (job.attempts >= MAX_ATTEMPTS) {
+      if (err instanceof PermanentJobError) {
+        // A retry cannot change a permanent refusal (an SMTP 5xx): failed now, with the reason.
+        await this.finish(job, { failed: errorText(err), scrub: definition.secret?.(payload) ?? false, definition, payload });
+      } else if (job.attempts >= MAX_ATTEMPTS) {
         this.log.error({ jobId: job.id, kind: job.kind }, 'job failed for good after a day of tries');
-        await this.finish(job, { failed: errorText(err), scrub: definition.secret?.(payload) ?? false, definition });
+        await this.finish(job, { failed: errorText(err), scrub: definition.secret?.(payload) ?? false, definition, payload });
       } else {
         await this.database.db.execute(sql`
           update jobs set run_at = now() + make_interval(secs => ${retryDelaySeconds(job.attempts)}),
@@ -181,15 +202,20 @@ export class JobQueue {
     } finally {
       clearInterval(renew);
     }
-    await this.finish(job, { scrub: definition.secret?.(payload) ?? false, definition });
+    await this.finish(job, { scrub: definition.secret?.(payload) ?? false, definition, payload });
   }
 
   /**
    * Done (or failed for good): a secret payload is emptied, and a periodic job gets its next run
    * in the same transaction, so exactly one instance is ever pending.
    */
-  private async finish(job: JobRow, opts: { failed?: string; scrub: boolean; definition?: AnyJob }): Promise<void> {
-    const payload = opts.scrub ? sql`'{}'::jsonb` : sql`payload`;
+  private async finish(
+    job: JobRow,
+    opts: { failed?: string; scrub: boolean; definition?: AnyJob; payload?: Record<string, unknown> },
+  ): Promise<void> {
+    // What may stay of a secret payload (a mail's masked address and subject, for the back office).
+    const kept = opts.scrub && opts.payload ? (opts.definition?.scrubbed?.(opts.payload) ?? {}) : {};
+    const payload = opts.scrub ? sql`${JSON.stringify(kept)}::jsonb` : sql`payload`;
     const every = opts.definition?.everySeconds;
     await this.database.db.transaction(async (tx) => {
       await tx.execute(
@@ -210,7 +236,7 @@ export class JobQueue {
     this.stopped = true;
     await this.starting;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await Promise.all(LANES.map((lane) => this.running[lane]));
   }
 }
 

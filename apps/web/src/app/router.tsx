@@ -38,6 +38,7 @@ const AdminOpinionsPage = named(() => import('@/features/admin/pages/admin-opini
 const AdminImportPage = named(() => import('@/features/admin/pages/admin-import-page.tsx'), 'AdminImportPage');
 const AdminImportJobPage = named(() => import('@/features/admin/pages/admin-import-job-page.tsx'), 'AdminImportJobPage');
 const AdminErrorsPage = named(() => import('@/features/admin/pages/admin-errors-page.tsx'), 'AdminErrorsPage');
+const AdminMailPage = named(() => import('@/features/admin/pages/admin-mail-page.tsx'), 'AdminMailPage');
 const AdminAuditPage = named(() => import('@/features/admin/pages/admin-audit-page.tsx'), 'AdminAuditPage');
 const AdminPersonalDataPage = named(() => import('@/features/admin/pages/admin-personal-data-page.tsx'), 'AdminPersonalDataPage');
 const ErrorPage = named(() => import('@/features/errors/pages/error-page.tsx'), 'ErrorPage');
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
               page('import', AdminImportPage, { name: 'admin_import', title: 'Импорт — администрирование' }),
               page('import/:id', AdminImportJobPage, { name: 'admin_import_job', title: 'Импорт — администрирование' }),
               page('errors', AdminErrorsPage, { name: 'admin_errors', title: 'Ошибки клиента — администрирование' }),
+              page('mail', AdminMailPage, { name: 'admin_mail', title: 'Неотправленные письма — администрирование' }),
               page('audit', AdminAuditPage, { name: 'admin_audit', title: 'Журнал — администрирование' }),
               page('personal-data', AdminPersonalDataPage, { name: 'admin_personal_data', title: 'Персональные данные — администрирование' }),
             ],

@@ -9,6 +9,7 @@ import {
   adminUserDeleteBody,
   adminEducationAnswer,
   adminEducationBody,
+  adminMailFailure,
   adminFlagsBody,
   adminHashParam,
   adminIdParam,
@@ -46,6 +47,7 @@ import { clientErrorGroups, clientErrorReports } from './admin.client-errors.ts'
 import { actorOf, requireAdmin } from './admin.guard.ts';
 import { authorizeAdmin } from './admin.policy.ts';
 import { getImport, importReport, listImports, uploadImport } from './admin.imports.ts';
+import { listMailFailures } from './admin.mail.ts';
 import { listOpinionsForModeration, moderateOpinion } from './admin.opinions.ts';
 import { deleteCandidate, deleteMember, exportMemberData } from './admin.personal-data.ts';
 import { blockUser, decideResidency, getAdminUser, listUsers, setAccountType, setUserFlags, unblockUser } from './admin.users.ts';
@@ -238,6 +240,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => ok(await clientErrorReports(ctx, request.query.page)),
+    );
+    // ─── failed mail ────────────────────────────────────────────────────────────────────────
+    app.get(
+      '/mail-failures',
+      { schema: { tags, querystring: adminPageQuery, response: { 200: success(paginated(adminMailFailure)), ...errors } } },
+      async (request) => ok(await listMailFailures(ctx, request.query.page, request.query.per_page)),
     );
     app.get(
       '/client-errors/groups',

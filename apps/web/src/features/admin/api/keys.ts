@@ -9,5 +9,6 @@ export const adminKeys = {
   importJob: (id: number) => ['admin', 'import', id] as const,
   importReport: (id: number, page: number) => ['admin', 'import-report', id, page] as const,
   errorGroups: (page: number) => ['admin', 'client-error-groups', page] as const,
+  mailFailures: (page: number) => ['admin', 'mail-failures', page] as const,
   audit: (params: object) => ['admin', 'audit', params] as const,
 };

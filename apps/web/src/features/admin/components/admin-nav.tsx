@@ -2,6 +2,7 @@ import {
   IconBug,
   IconFileImport,
   IconListDetails,
+  IconMailExclamation,
   IconMessageCircle,
   IconShieldLock,
   IconSpeakerphone,
@@ -18,6 +19,7 @@ export const ADMIN_SECTIONS: readonly Section[] = [
   { to: '/admin/opinions', label: 'Отзывы', icon: IconMessageCircle },
   { to: '/admin/import', label: 'Импорт', icon: IconFileImport },
   { to: '/admin/errors', label: 'Ошибки клиента', icon: IconBug },
+  { to: '/admin/mail', label: 'Почта', icon: IconMailExclamation },
   { to: '/admin/audit', label: 'Журнал', icon: IconListDetails },
   { to: '/admin/personal-data', label: 'Персональные данные', icon: IconShieldLock },
 ];
