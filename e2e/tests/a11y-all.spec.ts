@@ -6,6 +6,8 @@ import { type ApiUser, DEMO_LEAD, inviteToTeam, signInApi } from '../fixtures/ca
 import { test } from '../fixtures/test.ts';
 import { dialog, fillRegistration, header } from '../fixtures/ui.ts';
 import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
+import { Mailbox } from '../fixtures/mailbox.ts';
+import { extractReviewRequestLink } from '../fixtures/review.ts';
 
 /**
  * Every route of the app and every popup, as a visitor, a member, a member without options and an
@@ -119,14 +121,18 @@ async function makeWorld(): Promise<World> {
       company: 'ООО «Ромашка»',
       text: 'Работали вместе два года: надёжный, аккуратный, закрывал сложные вакансии в срок.',
     });
-    const reviewRequest = await api.post<{ id: string }>('/api/review/request', {
+    const addressee = uniqueEmail();
+    await api.post<{ id: string }>('/api/review/request', {
       resume_hash: first.hash,
-      email: uniqueEmail(),
+      email: addressee,
       name: 'Елена Петрова',
       message: 'Расскажите, пожалуйста, о работе кандидата.',
       experience_index: 0,
       candidate_consent: true,
     });
+    // The public page opens by the link's token, which only the addressee's letter carries.
+    const letter = await new Mailbox().waitForMessage(addressee, { subject: /рекомендац/i, timeoutMs: 30_000 });
+    const reviewRequestToken = extractReviewRequestLink(letter.text).split('/').pop() as string;
     return {
       resumeHash: first.hash,
       otherResumeHash: second.hash,
@@ -136,7 +142,7 @@ async function makeWorld(): Promise<World> {
       vacancyId: vacancy.id,
       replyId,
       opinionId: opinion.id,
-      reviewRequestId: reviewRequest.id,
+      reviewRequestId: reviewRequestToken,
       adminUserId: member.id,
     };
   } finally {

@@ -3,6 +3,7 @@ import { uniqueEmail } from '../fixtures/api.ts';
 import { expectNoSeriousA11y, extractReviewRequestLink, pickResumeWithJob } from '../fixtures/review.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { TITLE_SUFFIX, dialog } from '../fixtures/ui.ts';
+import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
 
 const bellIndicator = (page: import('@playwright/test').Page) => page.getByTestId('notify-indicator');
 
@@ -11,11 +12,11 @@ test.describe('opinions about candidates', () => {
     page,
     browser,
     mailbox,
-    registerUser,
     loginViaApi,
   }, testInfo) => {
     test.setTimeout(300_000);
-    const member = await registerUser();
+    // Sending a request needs open_contact: a member of the demo lead's team inherits it.
+    const member = await memberWithVacancyAccess();
     await loginViaApi(member);
     const resume = await pickResumeWithJob(page.request, testInfo.workerIndex * 7);
     const subscribed = waitForSubscription(page, 45_000);
@@ -95,6 +96,9 @@ test.describe('opinions about candidates', () => {
       // The member, still on the same page: the opinion, the summary and the bell, without reload.
       await expect(opinions.getByTestId('opinion-item').filter({ hasText: text })).toBeVisible({ timeout: 20_000 });
       await expect(opinions.getByTestId('opinion-item').filter({ hasText: text })).toContainText('Елена Петрова, HR-директор');
+      await expect(opinions.getByTestId('opinion-item').filter({ hasText: text }).getByTestId('opinion-requested-by')).toHaveText(
+        `по запросу ${member.family} ${member.name}`,
+      );
       await expect(opinions.locator('[role=listitem][data-verdict=recommend]').getByTestId('summary-count')).toHaveText(
         String(recommendBefore + 1),
       );

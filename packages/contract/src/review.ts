@@ -15,7 +15,10 @@ export const REVIEW_TEXT_MAX = 5000;
 export const REVIEW_COMPANY_MAX = 200;
 export const REVIEW_NAME_MAX = 150;
 export const REVIEW_POSITION_MAX = 150;
-export const REVIEW_MESSAGE_MAX = 2000;
+/** The requester's note in the addressee's letter: short plain text, no links (the letter is not a mailer). */
+export const REVIEW_MESSAGE_MAX = 500;
+/** Lines the requester's note may have. */
+export const REVIEW_MESSAGE_LINES_MAX = 10;
 export const REVIEW_DECLINE_REASON_MAX = 1000;
 /** Requests a member may send per calendar day (Europe/Moscow). */
 export const REVIEW_REQUESTS_PER_DAY = 10;
@@ -95,6 +98,14 @@ export const REVIEW_MSG = {
   declinedDone: 'Вы отказались от отзыва',
   saved: 'Отзыв сохранён',
   deleted: 'Отзыв удалён',
+  noLinks: 'Уберите ссылки и адреса сайтов: письмо клуба передаёт только простой текст',
+  noMarkup: 'Уберите HTML-разметку: письмо клуба передаёт только простой текст',
+  oneLine: 'Введите одной строкой',
+  tooManyLines: `Не больше ${REVIEW_MESSAGE_LINES_MAX} строк`,
+  ownEmail: 'Нельзя запросить рекомендацию у самого себя: укажите адрес другого человека',
+  teamEmail: 'Нельзя запросить рекомендацию у участника своей команды',
+  ownAnswer: 'Нельзя отвечать на собственный запрос рекомендации или на запрос своей команды',
+  addresseeHasOpinion: 'У вас уже есть отзыв об этом кандидате в клубе: второй отзыв не принимается',
 } as const;
 
 /** 422 message for an answer to a request that is no longer pending. */
@@ -114,6 +125,21 @@ export function currentMoscowMonth(now = new Date()): string {
 
 const requiredText = (max: number) =>
   z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max, { error: REVIEW_MSG.tooLong(max) });
+
+/**
+ * Free text that goes into the club's letter to an outside address: no links, web addresses or
+ * e-mail addresses (the letter must not carry someone else's advertising), no markup.
+ */
+const LINK_PATTERN =
+  /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\p{N}_-]+\.(?:ru|рф|su|com|net|org|info|biz|io|me|xyz|online|site|top|club|shop|pro|app|dev|co|ly|to|cc|link|click|ua|by|kz|uk|de|us|gl|gg|tk|ml|ga|cf|tv|ws|page|store|live|space|website|tech|fun|icu|vip)(?![\p{L}\p{N}_]))/iu;
+const MARKUP_PATTERN = /<\s*[a-z!/?]|&(?:[a-z]+|#\d+);/i;
+export const hasLink = (v: string) => LINK_PATTERN.test(v);
+const plainLetterText = <T extends z.ZodType<string | null>>(schema: T, { multiline }: { multiline: boolean }) =>
+  schema
+    .refine((v) => v === null || !hasLink(v), { error: REVIEW_MSG.noLinks })
+    .refine((v) => v === null || !MARKUP_PATTERN.test(v), { error: REVIEW_MSG.noMarkup })
+    .refine((v) => v === null || multiline || !/[\r\n]/.test(v), { error: REVIEW_MSG.oneLine })
+    .refine((v) => v === null || !multiline || v.split(/\r\n|\r|\n/).length <= REVIEW_MESSAGE_LINES_MAX, { error: REVIEW_MSG.tooManyLines });
 /** Optional text: '' and null both mean «not given». */
 const optionalText = (max: number) =>
   z
@@ -170,9 +196,9 @@ export type OpinionCreateBody = z.input<typeof opinionCreateBody>;
 export const reviewRequestCreateBody = z.object({
   resume_hash: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(64),
   email: emailField,
-  name: requiredText(REVIEW_NAME_MAX),
-  company: optionalText(REVIEW_COMPANY_MAX),
-  message: optionalText(REVIEW_MESSAGE_MAX),
+  name: plainLetterText(requiredText(REVIEW_NAME_MAX), { multiline: false }),
+  company: plainLetterText(optionalText(REVIEW_COMPANY_MAX), { multiline: false }),
+  message: plainLetterText(optionalText(REVIEW_MESSAGE_MAX), { multiline: true }),
   experience_index: z.coerce.number({ error: REVIEW_MSG.experienceIndex }).int({ error: REVIEW_MSG.experienceIndex }).min(0, { error: REVIEW_MSG.experienceIndex }).max(500).nullish(),
   candidate_consent: mustAgree(REVIEW_MSG.candidateConsent),
 });
@@ -221,10 +247,15 @@ export const opinion = z.object({
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
   source: z.enum(REVIEW_SOURCES),
-  /** The member who wrote it (source = member), else null. */
+  /**
+   * The member who wrote it (source = member); for an answer to a request, the club member whose
+   * address the request went to (the answer counts as that member's opinion); else null.
+   */
   author: z.object({ id: z.number().int(), name: z.string(), family: z.string(), company: z.string().nullable() }).nullable(),
-  /** Who answered a request (source = request), else null. */
+  /** Who answered a request (source = request), as they signed, else null. */
   external_author: z.object({ name: z.string(), company: z.string().nullable(), position: z.string().nullable() }).nullable(),
+  /** An answer to a request: the member who asked for it (null for members' own opinions). */
+  requested_by: z.object({ id: z.number().int(), name: z.string(), family: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   permissions: z.object({ can_edit: z.boolean() }),
@@ -260,7 +291,11 @@ export const reviewRequestItem = z.object({
 });
 export type ReviewRequestItem = z.infer<typeof reviewRequestItem>;
 
-/** The public page `GET /api/review/request/{id}`: nothing else of the resume or the requester. */
+/**
+ * The public page `GET /api/review/request/{token}`: nothing else of the resume or the requester.
+ * `id` is the link's secret token (only the addressee's letter holds it), never the id of the
+ * requester's list.
+ */
 export const reviewRequestPublic = z.object({
   id: z.string(),
   requester: z.object({ name: z.string(), family: z.string(), company: z.string().nullable() }),

@@ -6,14 +6,17 @@ import { resumes } from './resume.ts';
 import { users } from './user.ts';
 
 /**
- * A member's request for a reference (PRODUCT 6). The id is the public link's secret; the
- * candidate's name and position are copied at creation, so the public page never reads the resume.
+ * A member's request for a reference (PRODUCT 6). The id is the requester's handle (their list,
+ * resend); `token` is the public link's secret, which only the addressee's letter carries (migration
+ * 0019). The candidate's name and position are copied at creation, so the public page never reads the resume.
  * `status` is stored as pending until answered or declined; «expired» is computed (30 days).
  */
 export const reviewRequests = pgTable(
   'review_requests',
   {
     id: text('id').primaryKey(),
+    /** The public link's secret (22 base62 characters): never in an answer to the requester. */
+    token: text('token').notNull(),
     requesterId: integer('requester_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -42,6 +45,7 @@ export const reviewRequests = pgTable(
   },
   (t) => [
     index('review_requests_requester_idx').on(t.requesterId, t.createdAt),
+    uniqueIndex('review_requests_token_key').on(t.token),
     uniqueIndex('review_requests_pending_key')
       .on(t.requesterId, t.resumeId, sql`lower(${t.email})`)
       .where(sql`status = 'pending'`),

@@ -97,8 +97,8 @@ describe('deletion of a candidate on request', () => {
     await db().rows(
       sql`insert into review_opinions (resume_id, source, author_id, verdict, text, relation) values (${resume.id}, 'member', ${owner.id}, 'recommend', ${`${surname} — сильный специалист`}, 'colleague')`,
     );
-    await db().rows(sql`insert into review_requests (id, requester_id, resume_id, email, name, candidate_last_name, consent_at, consent_ip)
-      values (${`req${randomInt(1e9, 9e9)}aaaaaaaaaaaa`}, ${owner.id}, ${resume.id}, 'boss@example.ru', 'Начальник', ${surname}, now(), '10.0.0.1')`);
+    await db().rows(sql`insert into review_requests (id, token, requester_id, resume_id, email, name, candidate_last_name, consent_at, consent_ip)
+      values (${`req${randomInt(1e9, 9e9)}aaaaaaaaaaaa`}, ${`tok${randomInt(1e9, 9e9)}aaaaaaaaaaaa`}, ${owner.id}, ${resume.id}, 'boss@example.ru', 'Начальник', ${surname}, now(), '10.0.0.1')`);
     await db().rows(sql`insert into favourites (user_id, resume_id, note) values (${owner.id}, ${resume.id}, ${`позвонить ${surname}`})`);
     await db().rows(
       sql`insert into contact_openings (resume_id, user_id, day, charged) values (${resume.id}, ${owner.id}, current_date, true)`,

@@ -232,12 +232,25 @@ export async function deleteMember(
 }
 
 /** Columns never handed out, even to the person: secrets and their hashes. */
-const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'code_hash', 'invite_token', 'id_hash', 'session_key']);
+const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'code_hash', 'invite_token', 'id_hash', 'session_key', 'token']);
 
+/**
+ * The person's own data only, column by column (never `select *`, so a new column is not exported
+ * by accident): no admin's comment or address (residency comment, block reason, the hiding reason of
+ * an opinion, the audit rows of admins' actions beyond what and when), no other person's data
+ * (candidates' names copied into requests, an addressee's e-mail, name, address or decline reason,
+ * notification texts naming candidates and colleagues, the other side of a team link).
+ */
 const EXPORT_TABLES: [string, (id: number) => SQL][] = [
-  ['users', (id) => sql`select * from users where id = ${id}`],
+  [
+    'users',
+    (id) => sql`select id, email, phone, name, family, middle_name, telegram_nickname, company, position, city_name, city_id,
+      company_people_count, profession_area, tags, account_type, flags, residency_requested, has_consultation, profile_confirmed_at,
+      telegram_bound_at, notify_email, notify_telegram, blocked_at, residency_decision, residency_decided_at, consent_version,
+      created_at, updated_at from users where id = ${id}`,
+  ],
   ['sessions', (id) => sql`select created_at, last_seen_at, expires_at, remember, ip, user_agent from sessions where user_id = ${id}`],
-  ['notifications', (id) => sql`select * from notifications where user_id = ${id} order by id`],
+  ['notifications', (id) => sql`select id, title, url, read_at, created_at from notifications where user_id = ${id} order by id`],
   [
     'favourites',
     (id) =>
@@ -253,16 +266,41 @@ const EXPORT_TABLES: [string, (id: number) => SQL][] = [
     (id) =>
       sql`select r.hash as resume_hash, v.day, v.viewed_at from resume_views v join resumes r on r.id = v.resume_id where v.user_id = ${id}`,
   ],
-  ['team_members', (id) => sql`select * from team_members where user_id = ${id} or lead_id = ${id}`],
-  ['team_invites', (id) => sql`select * from team_invites where user_id = ${id} or lead_id = ${id} order by id`],
+  [
+    'team_members',
+    (id) =>
+      sql`select case when user_id = ${id} then 'member' else 'lead' end as role, created_at as joined_at from team_members where user_id = ${id} or lead_id = ${id}`,
+  ],
+  [
+    'team_invites',
+    (id) =>
+      sql`select id, case when user_id = ${id} then 'member' else 'lead' end as role, direction, status, created_at, answered_at
+        from team_invites where user_id = ${id} or lead_id = ${id} order by id`,
+  ],
   ['vacancies', (id) => sql`select * from vacancies where owner_id = ${id} order by id`],
-  ['review_requests', (id) => sql`select * from review_requests where requester_id = ${id} order by created_at`],
-  ['review_opinions', (id) => sql`select * from review_opinions where author_id = ${id} order by id`],
+  [
+    'review_requests',
+    (id) =>
+      sql`select q.id, r.hash as resume_hash, q.company, q.message, q.candidate_position, q.status, q.consent_at, q.consent_ip,
+        q.created_at, q.answered_at, q.resent_at from review_requests q left join resumes r on r.id = q.resume_id
+        where q.requester_id = ${id} order by q.created_at`,
+  ],
+  [
+    'review_opinions',
+    (id) =>
+      sql`select o.id, r.hash as resume_hash, o.source, o.verdict, o.text, o.relation, o.company, o.period_from, o.period_to,
+        o.external_name, o.external_company, o.external_position, o.hidden_at, o.created_at, o.updated_at
+        from review_opinions o left join resumes r on r.id = o.resume_id where o.author_id = ${id} order by o.id`,
+  ],
   ['education_states', (id) => sql`select * from education_states where user_id = ${id}`],
   [
+    // The person's own actions with their address; what others (admins) did about the account: only what and when.
     'audit_log',
     (id) =>
-      sql`select id, created_at, action, object_type, object_id, ip, details from audit_log where actor_id = ${id} or (object_type = 'user' and object_id = ${String(id)}) order by id`,
+      sql`select id, created_at, action, object_type, object_id,
+          case when actor_id = ${id} and action <> 'auth.login_failed' then ip end as ip,
+          case when actor_id = ${id} and action <> 'auth.login_failed' then details end as details
+        from audit_log where actor_id = ${id} or (object_type = 'user' and object_id = ${String(id)}) order by id`,
   ],
 ];
 

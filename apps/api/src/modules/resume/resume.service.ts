@@ -1,6 +1,7 @@
 import { type Paginated, RESUME_HASH_PATTERN, type ResumeCard, type ResumeContacts, type ResumeFull } from '@hr/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { cities, contactOpenings, favourites, type ResumeRow, resumes, resumeViews, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moscowDay } from '../../lib/moscow-time.ts';
@@ -69,28 +70,35 @@ async function toFullResume(
  */
 export async function openContacts(ctx: AppContext, user: UserRow, hash: string): Promise<ResumeContacts> {
   const row = await findClubResume(ctx, hash);
-  const day = moscowDay();
-  await ctx.database.db.transaction(async (tx) => {
-    // One member's openings are counted one at a time, so two tabs cannot both take the last one.
-    await tx.execute(sql`select pg_advisory_xact_lock(7281, ${user.id})`);
-    const [before] = await tx
-      .select({ id: contactOpenings.id })
-      .from(contactOpenings)
-      .where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.resumeId, row.id)))
-      .limit(1);
-    const charged = !before;
-    if (charged && !hasUnlimitedContacts(user)) {
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(contactOpenings)
-        .where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.day, day), eq(contactOpenings.charged, true)));
-      if (n >= limitCount(ctx.config, 'contactOpenings')) {
-        throw new AppError('too_many', RATE_LIMITS.contactOpenings.message(0), { retryAfterSeconds: secondsUntilMoscowMidnight() });
-      }
-    }
-    await tx.insert(contactOpenings).values({ resumeId: row.id, userId: user.id, day, charged });
-  });
+  await ctx.database.db.transaction((tx) => recordContactOpening(ctx, tx, user, row.id));
   return resumeContactsOf(row);
+}
+
+/**
+ * One contact opening of a resume inside the caller's transaction — the contacts button, and a
+ * review request (which hands the candidate's name to its sender): logged once in
+ * contact_openings, charged if it is the member's first of this resume, 429 past the daily limit.
+ */
+export async function recordContactOpening(ctx: AppContext, tx: Db, user: UserRow, resumeId: number): Promise<void> {
+  const day = moscowDay();
+  // One member's openings are counted one at a time, so two tabs cannot both take the last one.
+  await tx.execute(sql`select pg_advisory_xact_lock(7281, ${user.id})`);
+  const [before] = await tx
+    .select({ id: contactOpenings.id })
+    .from(contactOpenings)
+    .where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.resumeId, resumeId)))
+    .limit(1);
+  const charged = !before;
+  if (charged && !hasUnlimitedContacts(user)) {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactOpenings)
+      .where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.day, day), eq(contactOpenings.charged, true)));
+    if (n >= limitCount(ctx.config, 'contactOpenings')) {
+      throw new AppError('too_many', RATE_LIMITS.contactOpenings.message(0), { retryAfterSeconds: secondsUntilMoscowMidnight() });
+    }
+  }
+  await tx.insert(contactOpenings).values({ resumeId, userId: user.id, day, charged });
 }
 
 function secondsUntilMoscowMidnight(now = new Date()): number {

@@ -1,7 +1,7 @@
 import type { Opinion, ReviewRelation, ReviewRequestItem, ReviewRequestPublic, ReviewRequestStatus, ReviewSource, ReviewVerdict } from '@hr/contract';
 import { REVIEW_REQUEST_TTL_DAYS } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import { initialsOf } from '../resume/resume.card.ts';
+import { initialsOf } from '../resume/candidate-view.ts';
 import { isOpinionAuthor } from './review.policy.ts';
 
 /** What an opinion query selects (snake_case straight from SQL); see OPINION_FROM. */
@@ -25,6 +25,9 @@ export type OpinionSqlRow = {
   author_name: string | null;
   author_family: string | null;
   author_company: string | null;
+  requested_by_id: number | null;
+  requested_by_name: string | null;
+  requested_by_family: string | null;
   resume_title: string;
   resume_first_name: string | null;
   resume_last_name: string | null;
@@ -33,8 +36,10 @@ export type OpinionSqlRow = {
 export const OPINION_SELECT = sql.raw(`o.id, r.hash as resume_hash, o.source, o.author_id, o.verdict, o.text, o.relation, o.company,
   o.period_from, o.period_to, o.external_name, o.external_company, o.external_position, o.hidden_at, o.created_at, o.updated_at,
   u.name as author_name, u.family as author_family, u.company as author_company,
+  rq.requester_id as requested_by_id, rqu.name as requested_by_name, rqu.family as requested_by_family,
   r.title as resume_title, r.first_name as resume_first_name, r.last_name as resume_last_name
-  from review_opinions o join resumes r on r.id = o.resume_id left join users u on u.id = o.author_id`);
+  from review_opinions o join resumes r on r.id = o.resume_id left join users u on u.id = o.author_id
+  left join review_requests rq on rq.id = o.request_id left join users rqu on rqu.id = rq.requester_id`);
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -53,12 +58,18 @@ export function toOpinion(row: OpinionSqlRow, viewer: OpinionViewer, withResume 
     period_from: row.period_from,
     period_to: row.period_to,
     source: row.source,
+    // A member's opinion, or an answer to a request sent to a club member's address (attributed to them).
     author:
-      row.source === 'member' && row.author_id != null
+      row.author_id != null
         ? { id: row.author_id, name: row.author_name ?? '', family: row.author_family ?? '', company: row.author_company }
         : null,
     external_author:
       row.source === 'request' ? { name: row.external_name ?? '', company: row.external_company, position: row.external_position } : null,
+    // Who asked for an answer: readers weigh a reference knowing which member collected it.
+    requested_by:
+      row.source === 'request' && row.requested_by_id != null
+        ? { id: row.requested_by_id, name: row.requested_by_name ?? '', family: row.requested_by_family ?? '' }
+        : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     permissions: { can_edit: own },
@@ -129,7 +140,7 @@ export function toRequestItem(row: RequestSqlRow, canSeeNames: boolean): ReviewR
   };
 }
 
-/** The public page: built field by field from the request's own copy, never from the resume. */
+/** The public page: built field by field from the request's own copy, never from the resume. `id` is the link's token. */
 export type PublicSqlRow = {
   id: string;
   status: ReviewRequestStatus;
@@ -143,7 +154,7 @@ export type PublicSqlRow = {
   requester_company: string | null;
 };
 
-export const PUBLIC_SELECT = sql`q.id, ${STATUS_SQL} as status, q.company, q.message, q.candidate_first_name, q.candidate_last_name,
+export const PUBLIC_SELECT = sql`q.token as id, ${STATUS_SQL} as status, q.company, q.message, q.candidate_first_name, q.candidate_last_name,
   q.candidate_position, u.name as requester_name, u.family as requester_family, u.company as requester_company
   from review_requests q join users u on u.id = q.requester_id`;
 

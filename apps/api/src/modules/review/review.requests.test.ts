@@ -1,4 +1,4 @@
-import { REVIEW_REQUEST_ID_PATTERN } from '@hr/contract';
+import { consentVersion, REVIEW_REQUEST_ID_PATTERN } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../app.ts';
@@ -19,9 +19,10 @@ beforeAll(async () => {
 const db = () => built.ctx.database;
 const runQueue = () => built.ctx.queue.runPending();
 
+/** A requester: sending a request needs open_contact (the letter names the candidate). */
 async function member(flags: string[] = [], app = built) {
   const m = await registeredMember(app.app);
-  if (flags.length) await setFlags(app.ctx.database, m.email, flags);
+  await setFlags(app.ctx.database, m.email, ['open_contact', ...flags]);
   const user = await findUserByEmail(app.ctx.database.db, m.email);
   return { ...m, id: user?.id as number, ip: (m.client as unknown as { ip: string }).ip };
 }
@@ -60,6 +61,12 @@ async function makeRequest(m: Member, hash: string, over: Record<string, unknown
   return res.body.res as { id: string; email: string; status: string };
 }
 
+/** The public link's secret of a request: only the addressee's letter carries it. */
+async function tokenOf(id: string): Promise<string> {
+  const [row] = await db().rows<{ token: string }>(sql`select token from review_requests where id = ${id}`);
+  return row?.token as string;
+}
+
 const mailsTo = (to: string) =>
   db().rows<{ subject: string; text: string; html: string | null }>(sql`select subject, text, html from mail_outbox where "to" = ${to} order by id`);
 const notesOf = async (m: Member) => (await m.client.get('/api/notify/message')).body.res.data as { data: { title: string; message: string; url: string } }[];
@@ -70,6 +77,7 @@ const answer = (over: Record<string, unknown> = {}) => ({
   author_company: 'АО «Старый Работодатель»',
   author_position: 'HR-директор',
   consent: true,
+  consent_version: consentVersion('review_answer'),
   ...over,
 });
 
@@ -106,8 +114,8 @@ describe('review requests: sending', () => {
       resent_at: null,
       opinion_id: null,
       permissions: { can_resend: true },
-      // The member has no open_contact: initials only, like on the resume page.
-      candidate: { first_name: null, last_name: null, initials: 'А. Т.', position: 'Менеджер по продажам' },
+      // The requester has open_contact (needed to send): the names, as on the resume page.
+      candidate: { first_name: 'Алексей', last_name: 'Тестов', initials: 'А. Т.', position: 'Менеджер по продажам' },
     });
     const [row] = await db().rows<{ consent_at: Date; consent_ip: string }>(sql`select consent_at, consent_ip from review_requests where id = ${item.id}`);
     expect(row?.consent_ip).toBe(m.ip);
@@ -115,8 +123,12 @@ describe('review requests: sending', () => {
 
     await runQueue();
     const [mail] = await mailsTo(addressee);
-    expect(mail?.text).toContain(`${APP_URL}/review/request/${item.id}`);
-    expect(mail?.html).toContain(`${APP_URL}/review/request/${item.id}`);
+    const token = await tokenOf(item.id);
+    expect(token).toMatch(REVIEW_REQUEST_ID_PATTERN);
+    expect(token).not.toBe(item.id);
+    expect(mail?.text).toContain(`${APP_URL}/review/request/${token}`);
+    expect(mail?.html).toContain(`${APP_URL}/review/request/${token}`);
+    expect(mail?.text).not.toContain(item.id);
     expect(mail?.subject).toContain('Алексей Тестов');
     expect(mail?.text).toContain('Мария Иванова (ООО «Ромашка»)');
     expect(mail?.text).not.toContain(m.email);
@@ -179,17 +191,20 @@ describe('review requests: the public page', () => {
     const m = await member(['open_contact']);
     const resume = await candidate();
     const req = await makeRequest(m, resume.hash, { experience_index: 1, company: null });
+    const token = await tokenOf(req.id);
     const visitor = new TestClient(built.app);
-    const res = await visitor.request('GET', `/api/review/request/${req.id}`);
+    // The requester's id opens nothing: the page answers only to the mailed token.
+    expect((await visitor.request('GET', `/api/review/request/${req.id}`)).status).toBe(404);
+    const res = await visitor.request('GET', `/api/review/request/${token}`);
     expect(res.status).toBe(200);
     expect(res.body.res).toEqual({
-      id: req.id,
+      id: token,
       requester: { name: 'Мария', family: 'Иванова', company: 'ООО «Ромашка»' },
       candidate: { first_name: 'Алексей', last_name: 'Тестов', position: 'Менеджер по продажам', company: 'АО «Старый Работодатель»' },
       message: 'Подскажите, пожалуйста, как Алексей работал у вас.',
       status: 'pending',
     });
-    const raw = (await built.app.inject({ method: 'GET', url: `/api/review/request/${req.id}` })).body;
+    const raw = (await built.app.inject({ method: 'GET', url: `/api/review/request/${token}` })).body;
     const requester = await findUserByEmail(db().db, m.email);
     const forbidden = [
       '9161234567',
@@ -225,7 +240,7 @@ describe('review requests: the public page', () => {
     const resume = await candidate();
     const req = await makeRequest(m, resume.hash);
     const visitor = new TestClient(built.app);
-    const bad = await visitor.post(`/api/review/request/${req.id}/send`, answer({ consent: false, text: 'мало', author_name: ' ', verdict: 'x' }));
+    const bad = await visitor.post(`/api/review/request/${await tokenOf(req.id)}/send`, answer({ consent: false, text: 'мало', author_name: ' ', verdict: 'x' }));
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({
       consent: ['Подтвердите согласие на передачу отзыва участникам клуба'],
@@ -234,14 +249,14 @@ describe('review requests: the public page', () => {
       verdict: ['Выберите оценку'],
     });
 
-    const sent = await visitor.post(`/api/review/request/${req.id}/send`, answer());
+    const sent = await visitor.post(`/api/review/request/${await tokenOf(req.id)}/send`, answer());
     expect(sent.status).toBe(200);
     expect(sent.body.res.status).toBe('answered');
-    const again = await new TestClient(built.app).post(`/api/review/request/${req.id}/send`, answer());
+    const again = await new TestClient(built.app).post(`/api/review/request/${await tokenOf(req.id)}/send`, answer());
     expect(again.status).toBe(422);
     expect(again.body.message).toBe('На этот запрос уже ответили');
-    expect((await visitor.post(`/api/review/request/${req.id}/decline`, {})).body.message).toBe('На этот запрос уже ответили');
-    expect((await visitor.get(`/api/review/request/${req.id}`)).body.res.status).toBe('answered');
+    expect((await visitor.post(`/api/review/request/${await tokenOf(req.id)}/decline`, {})).body.message).toBe('На этот запрос уже ответили');
+    expect((await visitor.get(`/api/review/request/${await tokenOf(req.id)}`)).body.res.status).toBe('answered');
 
     const opinions = (await m.client.get(`/api/review?resume_hash=${resume.hash}`)).body.res.data;
     expect(opinions).toHaveLength(1);
@@ -252,6 +267,8 @@ describe('review requests: the public page', () => {
       company: 'АО «Старый Работодатель»',
       author: null,
       external_author: { name: 'Ольга Петрова', company: 'АО «Старый Работодатель»', position: 'HR-директор' },
+      // Readers see which member collected the reference.
+      requested_by: { id: m.id, name: 'Мария', family: 'Иванова' },
       permissions: { can_edit: false },
     });
     expect((await m.client.get(`/api/review/${opinions[0].id}`)).status).toBe(404);
@@ -273,10 +290,11 @@ describe('review requests: the public page', () => {
     const m = await member();
     const resume = await candidate();
     const req = await makeRequest(m, resume.hash);
+    const token = await tokenOf(req.id);
     const clients = Array.from({ length: 6 }, () => new TestClient(built.app));
     await Promise.all(clients.map((c) => c.csrf()));
     const answers = await Promise.all(
-      clients.map((c, i) => c.post(`/api/review/request/${req.id}/send`, answer({ author_name: `Автор ${i}` }))),
+      clients.map((c, i) => c.post(`/api/review/request/${token}/send`, answer({ author_name: `Автор ${i}` }))),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(5);
@@ -290,13 +308,13 @@ describe('review requests: the public page', () => {
     const resume = await candidate();
     const req = await makeRequest(m, resume.hash);
     const visitor = new TestClient(built.app);
-    const declined = await visitor.post(`/api/review/request/${req.id}/decline`, { reason: 'Не помню этого сотрудника' });
+    const declined = await visitor.post(`/api/review/request/${await tokenOf(req.id)}/decline`, { reason: 'Не помню этого сотрудника' });
     expect(declined.status).toBe(200);
     expect(declined.body.res.status).toBe('declined');
-    const send = await visitor.post(`/api/review/request/${req.id}/send`, answer());
+    const send = await visitor.post(`/api/review/request/${await tokenOf(req.id)}/send`, answer());
     expect(send.status).toBe(422);
     expect(send.body.errors?.status).toEqual(['Запрос отклонён']);
-    expect((await visitor.post(`/api/review/request/${req.id}/decline`)).body.message).toBe('Запрос отклонён');
+    expect((await visitor.post(`/api/review/request/${await tokenOf(req.id)}/decline`)).body.message).toBe('Запрос отклонён');
     const [note] = await notesOf(m);
     expect(note?.data.title).toBe('Отказ от рекомендации');
     expect(note?.data.message).toContain('Причина: Не помню этого сотрудника');
@@ -311,11 +329,11 @@ describe('review requests: the public page', () => {
     const req = await makeRequest(m, resume.hash);
     await db().rows(sql`update review_requests set created_at = now() - interval '30 days 1 minute' where id = ${req.id}`);
     const visitor = new TestClient(built.app);
-    expect((await visitor.get(`/api/review/request/${req.id}`)).body.res.status).toBe('expired');
-    const send = await visitor.post(`/api/review/request/${req.id}/send`, answer());
+    expect((await visitor.get(`/api/review/request/${await tokenOf(req.id)}`)).body.res.status).toBe('expired');
+    const send = await visitor.post(`/api/review/request/${await tokenOf(req.id)}/send`, answer());
     expect(send.status).toBe(422);
     expect(send.body.message).toBe('Срок запроса истёк');
-    expect((await visitor.post(`/api/review/request/${req.id}/decline`)).body.message).toBe('Срок запроса истёк');
+    expect((await visitor.post(`/api/review/request/${await tokenOf(req.id)}/decline`)).body.message).toBe('Срок запроса истёк');
     const resend = await m.client.post(`/api/review/request/${req.id}/resend`);
     expect(resend.status).toBe(422);
     expect(resend.body.message).toBe('Срок запроса истёк');
@@ -344,7 +362,7 @@ describe('review requests: resend and reminder', () => {
     const mails = await mailsTo(req.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]?.subject).toMatch(/^Напоминание: /);
-    expect(mails[1]?.text).toContain(`/review/request/${req.id}`);
+    expect(mails[1]?.text).toContain(`/review/request/${await tokenOf(req.id)}`);
     expect((await m.client.post('/api/review/request/zzz/resend')).status).toBe(404);
   });
 
@@ -356,7 +374,7 @@ describe('review requests: resend and reminder', () => {
     await runQueue();
     // Not yet due: nothing.
     expect((await notesOf(m)).filter((n) => n.data.title === 'Нет ответа на запрос рекомендации')).toHaveLength(0);
-    await new TestClient(built.app).post(`/api/review/request/${answered.id}/send`, answer());
+    await new TestClient(built.app).post(`/api/review/request/${await tokenOf(answered.id)}/send`, answer());
     // Time passes (72 hours by default): the job comes due.
     await db().rows(sql`update jobs set run_at = now() - interval '1 second' where kind = 'review.reminder' and done_at is null
       and payload->>'request_id' in (${waiting.id}, ${answered.id})`);

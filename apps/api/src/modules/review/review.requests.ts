@@ -23,11 +23,12 @@ import { enqueueJob } from '../../lib/queue.ts';
 import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { enqueueMail } from '../auth/auth.mail.ts';
 import { notify } from '../notify/notify.service.ts';
-import { initialsOf } from '../resume/resume.card.ts';
+import { initialsOf } from '../resume/candidate-view.ts';
 import { newResumeHash } from '../resume/resume.hash.ts';
-import { canSeeCandidateNames } from '../resume/resume.policy.ts';
-import { findClubResume } from '../resume/resume.service.ts';
+import { authorizeResume, canSeeCandidateNames } from '../resume/resume.policy.ts';
+import { findClubResume, recordContactOpening } from '../resume/resume.service.ts';
 import { isUniqueViolation } from '../user/user.service.ts';
+import { checkAddressee, checkAnswerer } from './review.addressee.ts';
 import { reviewRequestMail } from './review.mail.ts';
 import { PUBLIC_SELECT, type PublicSqlRow, REQUEST_SELECT, type RequestSqlRow, STATUS_SQL, toPublicRequest, toRequestItem } from './review.presenter.ts';
 
@@ -37,7 +38,8 @@ const LOCK_CLASS = 7290;
 const STILL_OPEN = sql.raw(`status = 'pending' and created_at > now() - interval '${REVIEW_REQUEST_TTL_DAYS} days'`);
 
 const notFound = () => new AppError('not_found', REVIEW_MSG.requestNotFound);
-const requestLink = (ctx: AppContext, id: string) => `${ctx.config.appUrl}/review/request/${id}`;
+/** The public link carries the request's token, which only the addressee's letter holds (never the requester's id). */
+const requestLink = (ctx: AppContext, token: string) => `${ctx.config.appUrl}/review/request/${token}`;
 
 /** Lower case, letters and digits only, without the legal form: «ООО "Вектор"» = «вектор». */
 const companyKey = (s: string) =>
@@ -76,7 +78,10 @@ async function requesterOf(db: Db, id: number) {
 }
 
 /**
- * `POST /api/review/request`: the candidate's consent is recorded with time and IP; at most
+ * `POST /api/review/request`: only a member who may see the candidate's name (open_contact; others
+ * 403), since the letter and the public page carry it; sending counts as a contact opening (the same
+ * daily limit, in the same transaction). The addressee may not be the requester or a teammate
+ * (422 errors.email). The candidate's consent is recorded with time and IP; at most
  * REVIEW_REQUESTS_PER_DAY per Moscow day, counted under a per-member lock so parallel calls
  * cannot all take the last one; the addressee's letter and the reminder are queued in the same
  * transaction.
@@ -87,11 +92,14 @@ export async function createRequest(
   body: z.output<typeof reviewRequestCreateBody>,
   ip: string,
 ): Promise<ReviewRequestItem> {
+  authorizeResume(user, 'open_contacts');
   const resume = await findClubResume(ctx, body.resume_hash);
   const entry = experienceEntryFor(resume, body.experience_index, body.company);
   const company = body.company ?? entry?.company ?? null;
   const email = normalizeEmail(body.email);
+  await checkAddressee(ctx.database.db, user.id, email);
   const id = newResumeHash();
+  const token = newResumeHash();
   const candidate = [resume.firstName, resume.lastName].filter(Boolean).join(' ') || resume.title;
   const reminderAt = new Date(Date.now() + ctx.config.reviewReminderHours * 3600_000);
   try {
@@ -109,8 +117,11 @@ export async function createRequest(
       if ((count?.n ?? 0) >= limit.count) {
         throw new AppError('too_many', limit.message(0), { retryAfterSeconds: secondsUntilMoscowMidnight() });
       }
+      // The letter and the public page name the candidate: that is a contact opening, counted here.
+      await recordContactOpening(ctx, tx, user, resume.id);
       await tx.insert(reviewRequests).values({
         id,
+        token,
         requesterId: user.id,
         resumeId: resume.id,
         email,
@@ -133,7 +144,7 @@ export async function createRequest(
           position: entry?.position ?? null,
           company,
           message: body.message,
-          link: requestLink(ctx, id),
+          link: requestLink(ctx, token),
         }),
       );
       await enqueueJob(tx, REVIEW_REMINDER_JOB, { request_id: id }, { runAt: reminderAt });
@@ -169,10 +180,10 @@ export async function listRequests(ctx: AppContext, user: UserRow, page: number,
 }
 
 /** Why a request takes no more answers (or resends): 404 when it does not exist at all. */
-async function closedError(ctx: AppContext, id: string, requesterId?: number): Promise<AppError> {
-  const owner = requesterId === undefined ? sql`` : sql` and q.requester_id = ${requesterId}`;
+async function closedError(ctx: AppContext, which: { id: string; requesterId: number } | { token: string }): Promise<AppError> {
+  const where = 'token' in which ? sql`q.token = ${which.token}` : sql`q.id = ${which.id} and q.requester_id = ${which.requesterId}`;
   const [row] = await ctx.database.rows<{ status: keyof typeof REVIEW_REQUEST_CLOSED_MSG | 'pending' }>(
-    sql`select ${STATUS_SQL} as status from review_requests q where q.id = ${id}${owner}`,
+    sql`select ${STATUS_SQL} as status from review_requests q where ${where}`,
   );
   if (!row) return notFound();
   if (row.status === 'pending') return fieldError('status', REVIEW_MSG.resentAlready);
@@ -200,82 +211,110 @@ export async function resendRequest(ctx: AppContext, user: UserRow, id: string):
         position: row.candidatePosition,
         company: row.company,
         message: row.message,
-        link: requestLink(ctx, row.id),
+        link: requestLink(ctx, row.token),
         again: true,
       }),
     );
     return row;
   });
-  if (!sent) throw await closedError(ctx, id, user.id);
+  if (!sent) throw await closedError(ctx, { id, requesterId: user.id });
   ctx.queue.kick();
   return readOwnRequest(ctx, user, id);
 }
 
-/** `GET /api/review/request/{id}` (public): who asks and about whom, nothing more. */
-export async function getPublicRequest(ctx: AppContext, id: string): Promise<ReviewRequestPublic> {
-  if (!REVIEW_REQUEST_ID_PATTERN.test(id)) throw notFound();
-  const [row] = await ctx.database.rows<PublicSqlRow>(sql`select ${PUBLIC_SELECT} where q.id = ${id}`);
+/** `GET /api/review/request/{token}` (public): who asks and about whom, nothing more. */
+export async function getPublicRequest(ctx: AppContext, token: string): Promise<ReviewRequestPublic> {
+  if (!REVIEW_REQUEST_ID_PATTERN.test(token)) throw notFound();
+  const [row] = await ctx.database.rows<PublicSqlRow>(sql`select ${PUBLIC_SELECT} where q.token = ${token}`);
   if (!row) throw notFound();
   return toPublicRequest(row);
 }
 
+/** The request behind a public link, for the checks before an answer or a decline. */
+async function requestByToken(ctx: AppContext, token: string) {
+  if (!REVIEW_REQUEST_ID_PATTERN.test(token)) throw notFound();
+  const [row] = await ctx.database.db
+    .select({ requesterId: reviewRequests.requesterId, email: reviewRequests.email })
+    .from(reviewRequests)
+    .where(eq(reviewRequests.token, token))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
 /**
- * `POST /api/review/request/{id}/send` (public): the one answer. The status moves from pending
- * in a single conditional update, so of two simultaneous answers exactly one wins.
+ * `POST /api/review/request/{token}/send` (public): the one answer. Refused (403) from a session of
+ * the requester or their team, and when the address belongs to them; an address of another club
+ * member makes the answer that member's opinion (one per member per resume). The status moves from
+ * pending in a single conditional update, so of two simultaneous answers exactly one wins.
  */
 export async function answerRequest(
   ctx: AppContext,
-  id: string,
+  token: string,
   body: z.output<typeof reviewRequestSendBody>,
   ip: string,
+  session?: Pick<UserRow, 'id'> | null,
 ): Promise<ReviewRequestPublic> {
-  if (!REVIEW_REQUEST_ID_PATTERN.test(id)) throw notFound();
+  const addressee = await checkAnswerer(ctx.database.db, await requestByToken(ctx, token), session);
   const answered = await ctx.database.db.transaction(async (tx) => {
     const [req] = await tx
       .update(reviewRequests)
       .set({ status: 'answered', answeredAt: new Date(), answerIp: ip, answerConsentVersion: consentVersion('review_answer') })
-      .where(and(eq(reviewRequests.id, id), STILL_OPEN))
+      .where(and(eq(reviewRequests.token, token), STILL_OPEN))
       .returning();
     if (!req) return null;
-    await tx.insert(reviewOpinions).values({
-      resumeId: req.resumeId,
-      source: 'request',
-      requestId: req.id,
-      verdict: body.verdict,
-      text: body.text,
-      relation: 'employer',
-      company: req.company,
-      externalName: body.author_name,
-      externalCompany: body.author_company,
-      externalPosition: body.author_position,
-    });
+    try {
+      await tx.insert(reviewOpinions).values({
+        resumeId: req.resumeId,
+        source: 'request',
+        requestId: req.id,
+        authorId: addressee?.id ?? null,
+        verdict: body.verdict,
+        text: body.text,
+        relation: 'employer',
+        company: req.company,
+        externalName: body.author_name,
+        externalCompany: body.author_company,
+        externalPosition: body.author_position,
+      });
+    } catch (err) {
+      // The addressee is a member who has an opinion about the candidate already.
+      if (isUniqueViolation(err)) throw fieldError('status', REVIEW_MSG.addresseeHasOpinion);
+      throw err;
+    }
     return req;
   });
-  if (!answered) throw await closedError(ctx, id);
+  if (!answered) throw await closedError(ctx, { token });
   const who = body.author_name + (body.author_company ? ` (${body.author_company})` : '');
   await tellRequester(ctx, answered, 'report_reply_notify', {
     title: 'Получен отзыв о кандидате',
     message: `${who} ответил(а) на ваш запрос рекомендации о кандидате ${await candidateLabel(ctx, answered)}: «${REVIEW_VERDICT_TITLES[body.verdict]}».`,
     url: `/resume/${await resumeHashOf(ctx, answered.resumeId)}`,
   });
-  return getPublicRequest(ctx, id);
+  return getPublicRequest(ctx, token);
 }
 
-/** `POST /api/review/request/{id}/decline` (public). */
-export async function declineRequest(ctx: AppContext, id: string, reason: string | null, ip: string): Promise<ReviewRequestPublic> {
-  if (!REVIEW_REQUEST_ID_PATTERN.test(id)) throw notFound();
+/** `POST /api/review/request/{token}/decline` (public); the same refusals as an answer. */
+export async function declineRequest(
+  ctx: AppContext,
+  token: string,
+  reason: string | null,
+  ip: string,
+  session?: Pick<UserRow, 'id'> | null,
+): Promise<ReviewRequestPublic> {
+  await checkAnswerer(ctx.database.db, await requestByToken(ctx, token), session);
   const [declined] = await ctx.database.db
     .update(reviewRequests)
     .set({ status: 'declined', answeredAt: new Date(), answerIp: ip, declineReason: reason })
-    .where(and(eq(reviewRequests.id, id), STILL_OPEN))
+    .where(and(eq(reviewRequests.token, token), STILL_OPEN))
     .returning();
-  if (!declined) throw await closedError(ctx, id);
+  if (!declined) throw await closedError(ctx, { token });
   await tellRequester(ctx, declined, 'report_reply_notify', {
     title: 'Отказ от рекомендации',
     message: `${declined.name}${declined.company ? ` (${declined.company})` : ''} отказался(-ась) дать рекомендацию о кандидате ${await candidateLabel(ctx, declined)}.${reason ? ` Причина: ${reason}` : ''}`,
     url: '/profile?tab=reviews',
   });
-  return getPublicRequest(ctx, id);
+  return getPublicRequest(ctx, token);
 }
 
 /**

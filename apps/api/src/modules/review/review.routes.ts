@@ -75,7 +75,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
         preHandler: publicPace,
         schema: { tags, params: reviewIdParam, body: reviewRequestSendBody, response: { 200: success(reviewRequestPublic), ...errors } },
       },
-      async (request) => ok(await answerRequest(ctx, request.params.id, request.body, request.ip), REVIEW_MSG.thanks),
+      async (request) => ok(await answerRequest(ctx, request.params.id, request.body, request.ip, request.user), REVIEW_MSG.thanks),
     );
 
     app.post(
@@ -84,7 +84,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsync {
         preHandler: publicPace,
         schema: { tags, params: reviewIdParam, body: reviewRequestDeclineBody, response: { 200: success(reviewRequestPublic), ...errors } },
       },
-      async (request) => ok(await declineRequest(ctx, request.params.id, request.body.reason, request.ip), REVIEW_MSG.declinedDone),
+      async (request) => ok(await declineRequest(ctx, request.params.id, request.body.reason, request.ip, request.user), REVIEW_MSG.declinedDone),
     );
 
     app.post(

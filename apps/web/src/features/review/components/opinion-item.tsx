@@ -62,6 +62,11 @@ export function OpinionItem({ opinion }: { opinion: Opinion }) {
         </Text>
       </Group>
       <Author opinion={opinion} />
+      {opinion.requested_by ? (
+        <Text size="xs" c="#5c6773" data-testid="opinion-requested-by">
+          {`по запросу ${fullName(opinion.requested_by.family, opinion.requested_by.name)}`}
+        </Text>
+      ) : null}
       {context.length ? (
         <Text size="xs" c="#5c6773">
           {context.join(' · ')}
