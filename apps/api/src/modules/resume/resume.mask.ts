@@ -61,8 +61,11 @@ function nameRanges(text: string, person: CandidatePerson, add: (r: Range) => vo
 }
 
 /** At the cut edge of a fragment: the rest of a phone («… 916 555») or of an e-mail («ivan@mai…»). */
-const CUT_START = /^[\s…]*[\d\s().\u2010-\u2015-]*\d{2}[\d\s().\u2010-\u2015-]*/u;
-const CUT_END = /(?:\+?\d[\d\s().\u2010-\u2015-]*\d{2}[\s().\u2010-\u2015-]*|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]*)[\s…]*$/u;
+const CUT_START = /^[\s…]*[\d\s().\u2010-\u2015-]*\d/u;
+const CUT_END =
+  /(?:\+?\d[\d\s().\u2010-\u2015-]*\d{2}[\s().\u2010-\u2015-]*|[\p{L}\p{N}._%+-]+\s*(?:@|[([]\s*(?:at|собака)\s*[)\]]?|\s(?:at|собака)(?=\s|$))[\s\p{L}\p{N}.()[\]-]*)[\s…]*$/iu;
+/** …or the rest of an e-mail's domain («example [dot] ru», «mail.ru»). */
+const CUT_START_DOMAIN = /^[\s…]*(?:[\p{L}\p{N}._%+-]*\s*(?:@|[([]\s*(?:at|собака)\s*[)\]])\s*)?[A-Za-z0-9-]+(?:\s*(?:\.|[([]\s*(?:dot|точка)\s*[)\]])\s*[A-Za-z0-9-]+)+/iu;
 
 function contactRanges(text: string, person: CandidatePerson, add: (r: Range) => void, cut: boolean): void {
   if (cut) {
@@ -71,7 +74,9 @@ function contactRanges(text: string, person: CandidatePerson, add: (r: Range) =>
     const isRest = (run: string) => run.replace(/\D/g, '').length >= 5 && !/^\D*\d{4}\D+\d{4}\D*$/u.test(run);
     if (head && isRest(head[0])) add([0, head[0].length]);
     const tail = CUT_END.exec(text);
-    if (tail && (tail[0].includes('@') || isRest(tail[0]))) add([tail.index, text.length]);
+    if (tail && (/[^\d\s().\u2010-\u2015+-]/u.test(tail[0]) || isRest(tail[0]))) add([tail.index, text.length]);
+    const domain = CUT_START_DOMAIN.exec(text);
+    if (domain) add([0, domain[0].length]);
   }
   for (const re of [EMAIL, LINK, HANDLE]) for (const m of text.matchAll(re)) add([m.index, m.index + m[0].length]);
   for (const m of text.matchAll(MESSENGER_ID)) {

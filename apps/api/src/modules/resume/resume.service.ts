@@ -9,7 +9,8 @@ import { limitCount, RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from './resume.card.ts';
 import { presentResume, resumeContactsOf } from './resume.presenter.ts';
-import { canOpenContacts, canSeeCandidateNames, hasUnlimitedContacts } from './resume.policy.ts';
+import { canOpenContacts, hasUnlimitedContacts } from './resume.policy.ts';
+import { sightOf } from './candidate-view.ts';
 import { resumeOpinionInfo } from '../review/review.summary.ts';
 import { pageOf } from '@hr/contract/pagination';
 
@@ -25,6 +26,16 @@ export async function findClubResume(ctx: AppContext, hash: string): Promise<Res
   return row;
 }
 
+/** Whether the member opened this resume's contacts before (opened contacts stay open for them). */
+export async function hasOpenedContacts(ctx: AppContext, userId: number, resumeId: number): Promise<boolean> {
+  const [opened] = await ctx.database.db
+    .select({ id: contactOpenings.id })
+    .from(contactOpenings)
+    .where(and(eq(contactOpenings.userId, userId), eq(contactOpenings.resumeId, resumeId)))
+    .limit(1);
+  return !!opened;
+}
+
 /** The resume page; counts one view per member per Moscow day. */
 export async function viewResume(ctx: AppContext, user: UserRow, hash: string): Promise<ResumeFull> {
   const row = await findClubResume(ctx, hash);
@@ -38,13 +49,13 @@ export async function viewResume(ctx: AppContext, user: UserRow, hash: string): 
     await db.update(resumes).set({ views: sql`${resumes.views} + 1` }).where(eq(resumes.id, row.id));
     row.views += 1;
   }
-  const [[fav], [opened], [city], opinions] = await Promise.all([
+  const [[fav], opened, [city], opinions] = await Promise.all([
     db.select({ note: favourites.note }).from(favourites).where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, row.id))).limit(1),
-    db.select({ id: contactOpenings.id }).from(contactOpenings).where(and(eq(contactOpenings.userId, user.id), eq(contactOpenings.resumeId, row.id))).limit(1),
+    hasOpenedContacts(ctx, user.id, row.id),
     row.cityId ? db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, row.cityId)).limit(1) : Promise.resolve([]),
     resumeOpinionInfo(ctx.database, row.id, user.id),
   ]);
-  return { ...(await toFullResume(ctx, row, user, { favouriteNote: fav ? fav.note : undefined, contactsOpened: !!opened, city })), ...opinions };
+  return { ...(await toFullResume(ctx, row, user, { favouriteNote: fav ? fav.note : undefined, contactsOpened: opened, city })), ...opinions };
 }
 
 async function toFullResume(
@@ -54,12 +65,13 @@ async function toFullResume(
   extra: { favouriteNote: string | null | undefined; contactsOpened: boolean; city?: { name: string; region: string } },
 ): Promise<Omit<ResumeFull, 'opinions_summary' | 'my_opinion_id'>> {
   const dict = await dictionaryLookup(ctx.database);
+  const contactsOpened = extra.contactsOpened && canOpenContacts(user);
   return presentResume(dict, row, extra.city ?? null, {
-    showNames: canSeeCandidateNames(user),
+    sight: sightOf(user, contactsOpened),
     favourite: extra.favouriteNote === undefined ? null : { note: extra.favouriteNote },
     contactsOpened: extra.contactsOpened,
     // Opened once, they stay open for this member: reading them again is free (no new opening).
-    contacts: extra.contactsOpened && canOpenContacts(user) ? resumeContactsOf(row) : null,
+    contacts: contactsOpened ? resumeContactsOf(row) : null,
     canOpenContacts: canOpenContacts(user),
   });
 }
@@ -125,9 +137,8 @@ export async function popularResumes(ctx: AppContext, user: UserRow, page: numbe
     left join cities c on c.id = r.city_id
     order by top.views desc, top.last_view desc, r.id desc
     limit ${perPage} offset ${(page - 1) * perPage}`);
-  const viewer = { user, canSeeNames: canSeeCandidateNames(user) };
   return pageOf(
-    rows.map((r) => ({ ...toCard(r, viewer), views: r.views })),
+    rows.map((r) => ({ ...toCard(r, user), views: r.views })),
     total,
     page,
     perPage,

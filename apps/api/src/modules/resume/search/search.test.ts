@@ -663,7 +663,7 @@ describe('who sees what', () => {
       expect(raw).not.toContain(secret);
   });
 
-  it("a visitor's card does not name the candidate through the last employer («ИП Фамилия»)", async () => {
+  it("a card does not name the candidate through the last employer («ИП Фамилия») unless the member may see names", async () => {
     const own = await fx('ownBusiness', {
       title: 'Владелец склада',
       firstName: 'Евстафий',
@@ -678,7 +678,14 @@ describe('who sees what', () => {
       const seen = (await search(`text=${enc('Владелец склада')}&${pin}`, member.client)).body.res.data.find(
         (c: { hash: string }) => c.hash === own.hash,
       );
-      expect(seen.last_job.company).toBe('ИП Непроглядов Е. П.');
+      // A member without open_contact does not see the names either; one with it does.
+      expect(seen.last_job.company).toBe('ИП [скрыто] Е. П.');
+      const entitled = await registeredMember(built.app);
+      await setFlags(db(), entitled.email, ['open_contact']);
+      const named = (await search(`text=${enc('Владелец склада')}&${pin}`, entitled.client)).body.res.data.find(
+        (c: { hash: string }) => c.hash === own.hash,
+      );
+      expect(named.last_job.company).toBe('ИП Непроглядов Е. П.');
     } finally {
       await db().db.delete(resumes).where(eq(resumes.id, own.id));
     }

@@ -1,0 +1,120 @@
+// The leak sweep: candidates whose free text is full of their own contacts and names, asked for
+// through every door by every kind of viewer; counts the answers that give away what the viewer
+// may not see. Run by `npm run bench:robustness` (10,000 requests) and, small, by the doors test.
+
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client.ts';
+import { createResume, setFlags } from './factories.ts';
+import { registeredMember, TestClient } from './client.ts';
+import { type HostileCandidate, hostileCandidate, leaksIn, type Rng, seededRng } from './hostile-contacts.ts';
+
+type Sight = { names: boolean; contacts: boolean };
+type Viewer = { name: 'visitor' | 'basic' | 'open_contact'; client: TestClient; sight: Sight };
+type Door = { name: string; who: Viewer['name'][]; ask: (viewer: Viewer, c: Placed) => Promise<string | null> };
+type Placed = HostileCandidate & { hash: string };
+
+export type LeakReport = { requests: number; leaks: number; byDoor: Record<string, { requests: number; leaks: number }>; examples: string[] };
+
+const VACANCY_DESCRIPTION = `<p>${'Ищем музыканта в оркестр: репетиции по вечерам, гастроли по России. '.repeat(3)}</p>`;
+
+/** The cards of a list answer that show this candidate, or null when none does. */
+function cardsOf(body: unknown, hash: string): string | null {
+  const data = (body as { res?: { data?: { hash?: string; resume_hash?: string }[] } }).res?.data;
+  if (!Array.isArray(data)) return null;
+  const cards = data.filter((c) => c.hash === hash || c.resume_hash === hash);
+  return cards.length ? JSON.stringify(cards) : null;
+}
+
+export async function runLeakSweep(app: FastifyInstance, database: Database, o: { count: number; seed: number; candidates?: number }): Promise<LeakReport> {
+  const rng: Rng = seededRng(o.seed);
+  const member = async (flags: string[]) => {
+    const m = await registeredMember(app);
+    await setFlags(database, m.email, flags);
+    return m.client;
+  };
+  const viewers: Viewer[] = [
+    { name: 'visitor', client: new TestClient(app), sight: { names: false, contacts: false } },
+    { name: 'basic', client: await member(['has_vacancy', 'mass_search']), sight: { names: false, contacts: false } },
+    { name: 'open_contact', client: await member(['open_contact', 'mass_search', 'has_vacancy', 'commerce_account']), sight: { names: true, contacts: false } },
+  ];
+  const vacancies = new Map<Viewer['name'], number>();
+  for (const v of viewers.slice(1)) {
+    const res = await v.client.post('/api/vacancy', { title: 'Ксилофонист', city: '1069', skills: ['Ксилофон'], description: VACANCY_DESCRIPTION, status: 'published' });
+    if (res.status !== 200) throw new Error(`vacancy not created: ${res.status} ${JSON.stringify(res.body)}`);
+    vacancies.set(v.name, res.body.res.id as number);
+  }
+  const members: Viewer['name'][] = ['basic', 'open_contact'];
+  const json = (r: { status: number; body: unknown }) => (r.status === 200 ? JSON.stringify(r.body) : null);
+  const doors: Door[] = [
+    {
+      name: 'search',
+      who: ['visitor', ...members],
+      ask: async (v, c) => cardsOf((await v.client.get(`/api/resume/search?text=${encodeURIComponent(c.searchWord)}`)).body, c.hash),
+    },
+    { name: 'visitor page', who: ['visitor'], ask: async (v, c) => json(await v.client.get(`/api/resume/${c.hash}/public`)) },
+    { name: 'resume page', who: members, ask: async (v, c) => json(await v.client.get(`/api/resume/${c.hash}`)) },
+    {
+      name: 'favourites',
+      who: members,
+      ask: async (v, c) => {
+        await v.client.post(`/api/favourite/${c.hash}`, {});
+        return cardsOf((await v.client.get('/api/favourite?per_page=100')).body, c.hash);
+      },
+    },
+    { name: 'popular', who: members, ask: async (v, c) => cardsOf((await v.client.get('/api/resume/popular?per_page=100')).body, c.hash) },
+    {
+      name: 'CSV export',
+      who: members,
+      ask: async (v, c) => {
+        const r = await v.client.get(`/api/resume/search/export?format=csv&text=${encodeURIComponent(c.searchWord)}`);
+        return r.status === 200 ? String((r.body as { raw?: string }).raw ?? '') : null;
+      },
+    },
+    {
+      name: 'matches',
+      who: members,
+      ask: async (v, c) => cardsOf((await v.client.get(`/api/vacancy/${vacancies.get(v.name)}/matches?per_page=100`)).body, c.hash),
+    },
+    {
+      name: 'invited reply',
+      who: members,
+      ask: async (v, c) => {
+        const id = vacancies.get(v.name);
+        await v.client.post(`/api/vacancy/${id}/invite`, { resume_hash: c.hash });
+        const list = await v.client.get(`/api/vacancy/${id}/reply?per_page=100`);
+        const item = (list.body.res?.data as { id: number; resume_hash: string }[] | undefined)?.find((r) => r.resume_hash === c.hash);
+        if (!item) return null;
+        return JSON.stringify(item) + (json(await v.client.get(`/api/vacancy/${id}/reply/${item.id}`)) ?? '');
+      },
+    },
+  ];
+
+  const placed: Placed[] = [];
+  const place = async () => {
+    const c = hostileCandidate(rng);
+    const row = await createResume(database, { ...c.row, cityId: 1069 });
+    placed.push({ ...c, hash: row.hash });
+  };
+  const candidates = o.candidates ?? Math.max(3, Math.ceil(o.count / 50));
+  const report: LeakReport = { requests: 0, leaks: 0, byDoor: {}, examples: [] };
+  const pairs = doors.flatMap((door) => door.who.map((who) => ({ door, viewer: viewers.find((v) => v.name === who) as Viewer })));
+  for (let i = 0; i < o.count; i++) {
+    if (placed.length < candidates && i % Math.ceil(o.count / candidates) === 0) await place();
+    const c = placed[Math.floor(rng() * placed.length)] as Placed;
+    const { door, viewer } = pairs[i % pairs.length] as (typeof pairs)[number];
+    const answer = await door.ask(viewer, c);
+    const key = `${door.name} as ${viewer.name}`;
+    const entry = report.byDoor[key] ?? { requests: 0, leaks: 0 };
+    report.byDoor[key] = entry;
+    entry.requests++;
+    report.requests++;
+    if (answer === null) continue;
+    const leak = leaksIn(answer, c);
+    if ((leak.contacts && !viewer.sight.contacts) || (leak.names && !viewer.sight.names)) {
+      entry.leaks++;
+      report.leaks++;
+      if (report.examples.length < 10) report.examples.push(`${key}: ${answer.slice(0, 600)}`);
+    }
+  }
+  return report;
+}
