@@ -29,6 +29,11 @@ async function run(label: string, withRedis: boolean) {
       select 'fanout' || g || '@bench.local', 'x', 'Имя', 'Фамилия' from generate_series(1, ${SOCKETS}) g
       returning id`)
   ).map((r) => r.id);
+  // A signed-in session per user: a channel token holds only while its session lives.
+  await database.db.execute(sql`
+    insert into sessions (id, user_id, expires_at)
+    select 'fanout-session-' || id, id, now() + interval '1 day' from users where email like 'fanout%@bench.local'
+    on conflict (id) do nothing`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/hr-bench-fanout', SESSION_SECRET: 'bench-secret-bench-secret-bench', LOG_LEVEL: 'silent', WEB_DIST: '/none', ...(withRedis ? { REDIS_URL: redisUrl } : {}) });
   const a = await buildApp(config, { database, startWorker: false, logger: false });
   const b = withRedis ? await buildApp(config, { database, startWorker: false, logger: false }) : a;
@@ -45,7 +50,7 @@ async function run(label: string, withRedis: boolean) {
           new Promise<void>((resolve, reject) => {
             const ws = new WebSocket(url);
             ws.on('error', reject);
-            ws.on('open', () => ws.send(JSON.stringify({ event: 'subscribe', channel: `user.${id}`, auth: a.ctx.realtime.channelToken(id) })));
+            ws.on('open', () => ws.send(JSON.stringify({ event: 'subscribe', channel: `user.${id}`, auth: a.ctx.realtime.channelToken(id, `fanout-session-${id}`) })));
             ws.on('message', (raw) => {
               const msg = JSON.parse(String(raw));
               if (msg.event === 'subscribed') resolve();

@@ -135,7 +135,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerNulGuard(app);
   registerSessions(app, sessions);
   registerMailJobs(ctx);
-  await registerRealtimeSocket(app, realtime);
+  await registerRealtimeSocket(app, realtime, database);
 
   // The route table: each area with its prefix.
   await app.register(authRoutes(ctx));

@@ -116,18 +116,30 @@ export class RealtimeHub {
     return () => this.local.off(channel, listener);
   }
 
-  /** The token of `POST /api/user/csrf-token`: good for one user's private channel, for a few minutes. */
-  channelToken(userId: number, now = Date.now()): string {
-    const expires = Math.floor(now / 1000) + CHANNEL_TOKEN_TTL_SECONDS;
-    return `${userId}.${expires}.${hmac(this.secret, `channel:user.${userId}:${expires}`)}`;
+  /**
+   * What a channel token says of the session it was issued to: a short MAC of the session's row id
+   * (sessions.id, the sha256 of its cookie), so the socket can ask whether that session still lives.
+   */
+  sessionTag(sessionKey: string): string {
+    return hmac(this.secret, `channel-session:${sessionKey}`).slice(0, 16);
   }
 
-  /** The user id the token opens `channel` for, or null. */
-  verifyChannelToken(channel: string, token: string, now = Date.now()): number | null {
-    const [id, expires, mac] = token.split('.');
-    if (!id || !expires || !mac || channel !== userChannel(Number(id))) return null;
+  /**
+   * The token of `POST /api/user/csrf-token`: good for one user's private channel, for a few minutes,
+   * and only while the session it was issued to lives (checked on subscribe, realtime-socket.ts).
+   */
+  channelToken(userId: number, sessionKey: string, now = Date.now()): string {
+    const expires = Math.floor(now / 1000) + CHANNEL_TOKEN_TTL_SECONDS;
+    const tag = this.sessionTag(sessionKey);
+    return `${userId}.${expires}.${tag}.${hmac(this.secret, `channel:user.${userId}:${expires}:${tag}`)}`;
+  }
+
+  /** The user id and session tag the token opens `channel` for, or null. */
+  verifyChannelToken(channel: string, token: string, now = Date.now()): { userId: number; sessionTag: string } | null {
+    const [id, expires, tag, mac, extra] = token.split('.');
+    if (!id || !expires || !tag || !mac || extra !== undefined || channel !== userChannel(Number(id))) return null;
     if (Number(expires) * 1000 < now) return null;
-    return safeEqual(mac, hmac(this.secret, `channel:user.${id}:${expires}`)) ? Number(id) : null;
+    return safeEqual(mac, hmac(this.secret, `channel:user.${id}:${expires}:${tag}`)) ? { userId: Number(id), sessionTag: tag } : null;
   }
 
   async close(): Promise<void> {

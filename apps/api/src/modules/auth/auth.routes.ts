@@ -79,9 +79,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/logout', { schema: { tags, response: { 200: success(empty), 419: errorBody } } }, async (request, reply) => {
       const userId = request.user?.id;
+      const ended = request.sid;
       await sessions.endSession(request, reply);
-      // Sockets subscribed with this user's tokens stop now, not when their token runs out.
-      if (userId !== undefined) await revokeRealtime(ctx.realtime, userId);
+      // Sockets subscribed with this session's tokens stop now, not when their token runs out.
+      if (userId !== undefined && ended) await revokeRealtime(ctx.realtime, userId, { only: ended });
       return ok({});
     });
 

@@ -6,6 +6,7 @@ import { sessions, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError, fieldError, fieldErrors } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { revokeRealtime } from '../../plugins/realtime-socket.ts';
 import { consumeLimit } from '../../lib/rate-limits.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
@@ -113,7 +114,10 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: z.out
   }
 }
 
-/** Changes the password; every other session of the user ends. */
+/**
+ * Changes the password; every other session of the user ends, with its open sockets (closed now on
+ * every instance) and its channel tokens (they need a live session).
+ */
 export async function changePassword(ctx: AppContext, user: UserRow, sid: string, current: string, next: string): Promise<void> {
   await consumeLimit(ctx, 'passwordChange', String(user.id));
   if (!(await verifyPassword(user.passwordHash, current))) throw fieldError('current_password', 'Неверный текущий пароль');
@@ -122,6 +126,8 @@ export async function changePassword(ctx: AppContext, user: UserRow, sid: string
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sha256(sid))));
   });
+  ctx.sessions.forgetCachedUsers();
+  await revokeRealtime(ctx.realtime, user.id, { except: sid });
 }
 
 /** SEED 5 profile confirmation: the data is current; remembered for six months. */

@@ -7,6 +7,7 @@ import { currentUser, requireUser } from '../../plugins/session.ts';
 import { changePassword, confirmProfile, getPerson, getProfile, updateProfile } from './profile.service.ts';
 import { accessMapOf } from './user.policy.ts';
 import { mainInfoOf } from './user.presenter.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { ok } from '../../lib/envelope.ts';
 import { channelTokenAnswer, userChannel } from '@hr/contract/realtime';
 
@@ -57,7 +58,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
     // A short-lived token for the private real-time channel user.{id} (SEED 7).
     app.post('/csrf-token', { schema: { tags, response: { 200: success(channelTokenAnswer), 401: errorBody, 419: errorBody } } }, async (request) => {
       const user = currentUser(request);
-      return ok({ token: ctx.realtime.channelToken(user.id), channel: userChannel(user.id) });
+      return ok({ token: ctx.realtime.channelToken(user.id, sha256(request.sid as string)), channel: userChannel(user.id) });
     });
   };
 }
