@@ -7,6 +7,7 @@
 // through the API with the search's count cache off, as the first opening of a vacancy meets it.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { consentVersion } from '@hr/contract';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -139,6 +140,7 @@ async function main() {
     form.set('phone', `+7 (916) ${String(100 + k).padStart(3, '0')}-${String(10 + (k % 80)).padStart(2, '0')}-${String(10 + Math.floor(k / 80)).padStart(2, '0')}`);
     form.set('email', `cand-${k}-${randomBytes(3).toString('hex')}@bench.local`);
     form.set('consent', 'on');
+    form.set('consent_version', consentVersion('reply'));
     form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'resume.pdf');
     return candidate.call('POST', `/api/vacancy/${vacancyId}/reply`, form);
   });

@@ -8,6 +8,7 @@ import { dialog, fillRegistration, header } from '../fixtures/ui.ts';
 import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
 import { Mailbox } from '../fixtures/mailbox.ts';
 import { extractReviewRequestLink } from '../fixtures/review.ts';
+import { consentVersion } from '../../packages/contract/src/consent.ts';
 
 /**
  * Every route of the app and every popup, as a visitor, a member, a member without options and an
@@ -105,6 +106,7 @@ async function makeWorld(): Promise<World> {
         phone: uniquePhone(),
         email: uniqueEmail(),
         consent: true,
+        consent_version: consentVersion('reply'),
         city_name: 'Казань',
         cover_letter: 'Готова выйти через две недели.',
         resume_text: 'Рекрутер, пять лет в IT-подборе: массовый и точечный наём, работа с hh.ru и LinkedIn.',

@@ -31,7 +31,9 @@ type Schema = {
   format?: string;
 };
 type Param = { in: string; name: string; schema?: Schema; required?: boolean };
-export type Operation = { method: string; template: string; params: Param[]; body?: Schema };
+/** A form the route reads as multipart/form-data (the route's `x-multipart` note): its fields and file fields. */
+type MultipartNote = { json: boolean; files: string[]; fields: Schema };
+export type Operation = { method: string; template: string; params: Param[]; body?: Schema; multipart?: MultipartNote };
 export type Who = 'visitor' | 'member' | 'admin';
 
 type Body = { contentType?: string; payload: string | Buffer; label: string };
@@ -39,17 +41,22 @@ type Case = { op: Operation; who: Who; path: string; query: string; body?: Body;
 
 /** Every operation of the document (the hidden /api/openapi.json itself is not in it). */
 export function operationsOf(doc: {
-  paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: Schema }> }; 'x-multipart'?: MultipartNote }>
+  >;
 }): Operation[] {
   const ops: Operation[] = [];
   for (const [template, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const multipart = op['x-multipart'];
       ops.push({
         method: method.toUpperCase(),
         template,
         params: op.parameters ?? [],
-        body: op.requestBody?.content?.['application/json']?.schema,
+        body: op.requestBody?.content?.['application/json']?.schema ?? (multipart?.json ? multipart.fields : undefined),
+        multipart,
       });
     }
   }
@@ -258,7 +265,117 @@ const BYTES = [
   Buffer.from([0x1f, 0x8b, 0x08, 0x00]), // a gzip header, nothing else
 ];
 
+// ---------- multipart ----------
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
+const FILE_BYTES: fc.Arbitrary<Buffer> = fc.oneof(
+  fc.constantFrom(
+    PDF,
+    Buffer.from('{\\rtf1\\ansi Резюме}'),
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), // an OLE2 header, nothing more
+    Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(22), Buffer.from([17, 0, 0, 0]), Buffer.from('word/document.xml')]),
+    Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), // an executable called cv.pdf
+    Buffer.from('id,fio\n1,Иванов\n'),
+    Buffer.from('{"fio":"Иванов"}\n{"fio":'),
+    Buffer.alloc(0),
+    Buffer.from('\r\n--'),
+  ),
+  fc.uint8Array({ maxLength: 3000 }).map((b) => Buffer.from(b)),
+  fc.integer({ min: 1000, max: 300_000 }).map((n) => Buffer.concat([PDF, Buffer.alloc(n, 0x20)])),
+);
+const FILE_NAMES = ['cv.pdf', 'резюме.docx', 'import.jsonl', 'import.csv', '', '../../etc/passwd', 'a"b.pdf', 'x\r\nContent-Type: text/html', '%00.rtf', 'CON', `${'я'.repeat(300)}.pdf`, '😀.doc'];
+const FIELD_NAMES = ['__proto__', 'constructor', '', 'a"b', 'x\r\ny', 'файл', 'f'.repeat(300), 'file[]', 'consent'];
+const PART_TYPES = ['application/pdf', 'text/plain', 'application/octet-stream', '', 'multipart/mixed; boundary=inner', 'text/plain; charset=koi8-r'];
+
+type Part = { name: string; filename?: string; type?: string; data: Buffer };
+
+/** The declared fields as strings (right, wrong or huge), a few files, extra and hostile parts. */
+function partsArb(note: MultipartNote): fc.Arbitrary<Part[]> {
+  const declared = Object.entries(note.fields.properties ?? {}).map(([name, schema]) =>
+    fc.option(
+      fieldValue(schema, 1).map((v): Part => ({ name, data: Buffer.from(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)) })),
+      { freq: 5, nil: undefined },
+    ),
+  );
+  const file = fc
+    .record({
+      name: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...note.files) }, { weight: 1, arbitrary: fc.constantFrom(...FIELD_NAMES) }),
+      filename: fc.option(fc.constantFrom(...FILE_NAMES), { freq: 8, nil: undefined }),
+      type: fc.option(fc.constantFrom(...PART_TYPES), { freq: 2, nil: undefined }),
+      data: FILE_BYTES,
+    })
+    .map((p): Part => ({ ...p }));
+  const extra = fc.tuple(fc.constantFrom(...FIELD_NAMES), oddString).map(([name, v]): Part => ({ name, data: Buffer.from(v) }));
+  return fc
+    .tuple(fc.tuple(...declared), fc.array(file, { maxLength: 3 }), fc.array(extra, { maxLength: 2 }))
+    .map(([fields, files, extras]) => [...fields.filter((p): p is Part => p !== undefined), ...files, ...extras]);
+}
+
+/** How the form is spoiled on the wire, if at all. */
+const SPOILS = [
+  'none',
+  'none',
+  'none',
+  'no closing boundary',
+  'cut mid-part',
+  'LF line ends',
+  'no boundary in the header',
+  'another boundary in the header',
+  'quoted boundary',
+  'boundary of 200 characters',
+  'garbage before the first part',
+  'a part without Content-Disposition',
+  'a header line of 20 000 characters',
+  'charset=koi8-r',
+  'the body of JSON',
+  'empty body',
+] as const;
+
+function multipartArb(note: MultipartNote): fc.Arbitrary<Body> {
+  return fc
+    .record({ parts: partsArb(note), spoil: fc.constantFrom(...SPOILS), boundary: fc.constantFrom('----hrSweep7MA4YWxk', "a'()+_,-./:=?b", 'x', 'Граница') })
+    .map(({ parts, spoil, boundary: chosen }): Body => {
+      const boundary = spoil === 'boundary of 200 characters' ? 'b'.repeat(200) : /^[\x20-\x7e]+$/.test(chosen) ? chosen : 'ascii-only';
+      const head = (p: Part) => {
+        const disposition = `Content-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+        const lines = spoil === 'a part without Content-Disposition' ? [] : [disposition];
+        if (p.type) lines.push(`Content-Type: ${p.type}`);
+        if (spoil === 'a header line of 20 000 characters') lines.push(`X-Long: ${'x'.repeat(20_000)}`);
+        return Buffer.from(`--${boundary}\r\n${lines.join('\r\n')}\r\n\r\n`);
+      };
+      let chunks: Buffer[] = [];
+      if (spoil === 'garbage before the first part') chunks.push(Buffer.from('преамбула\r\n--not-it\r\n'));
+      for (const p of parts) chunks.push(head(p), p.data, Buffer.from('\r\n'));
+      if (spoil !== 'no closing boundary') chunks.push(Buffer.from(`--${boundary}--\r\n`));
+      let payload = Buffer.concat(chunks);
+      if (spoil === 'cut mid-part') payload = payload.subarray(0, Math.floor(payload.length / 2));
+      if (spoil === 'LF line ends') payload = Buffer.from(payload.toString('latin1').replace(/\r\n/g, '\n'), 'latin1');
+      if (spoil === 'the body of JSON') payload = Buffer.from('{"fio":"Иванов","consent":true}');
+      if (spoil === 'empty body') payload = Buffer.alloc(0);
+      chunks = [];
+      const contentType =
+        spoil === 'no boundary in the header'
+          ? 'multipart/form-data'
+          : spoil === 'another boundary in the header'
+            ? 'multipart/form-data; boundary=someone-else'
+            : spoil === 'quoted boundary'
+              ? `multipart/form-data; boundary="${boundary}"`
+              : spoil === 'charset=koi8-r'
+                ? `multipart/form-data; boundary=${boundary}; charset=koi8-r`
+                : `multipart/form-data; boundary=${boundary}`;
+      return { contentType, payload, label: `multipart (${spoil}, ${parts.length} parts)` };
+    });
+}
+
 function bodyArb(op: Operation): fc.Arbitrary<Body | undefined> {
+  if (op.multipart) {
+    const note = op.multipart;
+    return fc.oneof({ weight: 3, arbitrary: multipartArb(note) }, { weight: 1, arbitrary: plainBodyArb(op) });
+  }
+  return plainBodyArb(op);
+}
+
+function plainBodyArb(op: Operation): fc.Arbitrary<Body | undefined> {
   const raw = fc.oneof(
     fc.constantFrom(...RAW_JSON).map((payload): Body => ({ contentType: 'application/json', payload, label: 'raw json' })),
     fc
@@ -357,9 +474,17 @@ function queryArb(op: Operation): fc.Arbitrary<string> {
     });
 }
 
+/** Stands in a path for an id the sweep made (a published vacancy), so a form reaches its parser. */
+export const KNOWN_ID = '__known_id__';
+
 function caseArb(op: Operation): fc.Arbitrary<Case> {
   const names = [...op.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
-  const pathParams = fc.tuple(...names.map((n) => pathValue(op.params.find((p) => p.in === 'path' && p.name === n)?.schema)));
+  const pathParams = fc.tuple(
+    ...names.map((n) => {
+      const random = pathValue(op.params.find((p) => p.in === 'path' && p.name === n)?.schema);
+      return op.multipart ? fc.oneof({ weight: 4, arbitrary: fc.constant(KNOWN_ID) }, { weight: 1, arbitrary: random }) : random;
+    }),
+  );
   return fc
     .record({
       who: fc.constantFrom<Who>('visitor', 'member', 'admin'),
@@ -377,8 +502,10 @@ function caseArb(op: Operation): fc.Arbitrary<Case> {
 
 /** `count` cases, the operations taking turns so each gets its share; the same seed gives the same cases. */
 export function sweepCases(ops: Operation[], count: number, seed: number): Case[] {
-  const perOp = Math.ceil(count / ops.length);
-  const lists = ops.map((op, i) => fc.sample(caseArb(op), { seed: seed + i * 7919, numRuns: perOp }));
+  // A form route takes four turns to one of the others: its parser and its files have the most to break.
+  const turns = ops.flatMap((op) => (op.multipart ? [op, op, op, op] : [op]));
+  const perOp = Math.ceil(count / turns.length);
+  const lists = turns.map((op, i) => fc.sample(caseArb(op), { seed: seed + i * 7919, numRuns: perOp }));
   const cases: Case[] = [];
   for (let k = 0; cases.length < count; k++) for (const list of lists) if (cases.length < count && list[k]) cases.push(list[k] as Case);
   return cases;
@@ -466,6 +593,18 @@ async function accounts(app: FastifyInstance, database: Database): Promise<Recor
   return { visitor, member: await make('resident'), admin: await make('admin') };
 }
 
+/** A vacancy open for replies, so the form route's bodies reach its parser and its storage. */
+async function publishedVacancy(app: FastifyInstance, member: Account): Promise<string> {
+  const res = await call(app, member.jar, 'POST', '/api/vacancy', {
+    title: 'Вакансия для проверки',
+    city: '1069',
+    description: `<p>${'Ищем специалиста по подбору персонала в команду, задачи и условия ниже. '.repeat(4)}</p>`,
+    status: 'published',
+  });
+  if (res.statusCode !== 200) throw new Error(`sweep: vacancy answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return String((res.json() as { res: { id: number } }).res.id);
+}
+
 // ---------- the sweep ----------
 
 export type SweepReport = {
@@ -473,6 +612,8 @@ export type SweepReport = {
   requests: number;
   byStatus: Record<string, number>;
   byWho: Record<Who, number>;
+  /** Requests whose body was a multipart/form-data form (the form routes' own bodies). */
+  multipart: number;
   /** Every 5xx, hang or thrown error: what was sent and what came back. */
   failures: string[];
   ms: number;
@@ -494,6 +635,7 @@ export async function runSweep(
     requests: 0,
     byStatus: {},
     byWho: { visitor: 0, member: 0, admin: 0 },
+    multipart: 0,
     failures: [],
     ms: 0,
   };
@@ -502,8 +644,10 @@ export async function runSweep(
 
   const worker = async () => {
     const who = await accounts(app, database);
+    const knownId = await publishedVacancy(app, who.member);
     for (let i = next++; i < cases.length; i = next++) {
-      const c = cases[i] as Case;
+      const c = { ...(cases[i] as Case) };
+      c.path = c.path.replaceAll(KNOWN_ID, knownId);
       const account = who[c.who];
       const headers: Record<string, string> = { ...account.jar.header() };
       if (c.accept) headers.accept = c.accept;
@@ -533,6 +677,7 @@ export async function runSweep(
       }
       report.requests++;
       report.byWho[c.who]++;
+      if (c.body?.label.startsWith('multipart')) report.multipart++;
       const status = res ? String(res.statusCode) : 'timeout';
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
       if (!res) report.failures.push(`${what} → no answer in ${REQUEST_TIMEOUT_MS} ms`);

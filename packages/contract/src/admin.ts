@@ -180,42 +180,8 @@ export const OPINION_VISIBILITY = ['all', 'visible', 'hidden'] as const;
 export type OpinionVisibility = (typeof OPINION_VISIBILITY)[number];
 export const OPINION_VISIBILITY_TITLES: Record<OpinionVisibility, string> = { all: 'Все', visible: 'Видимые', hidden: 'Скрытые' };
 
-// ─── consent texts (versioned; each consent row records the version accepted) ────────────────
-
-export const CONSENT_KINDS = ['registration', 'reply', 'review_answer'] as const;
-export type ConsentKind = (typeof CONSENT_KINDS)[number];
-export type ConsentText = { kind: ConsentKind; version: string; title: string; text: string };
-
-/** The texts in force. A new wording gets a new version; old rows keep the version they accepted. */
-export const CONSENT_TEXTS: Record<ConsentKind, ConsentText> = {
-  registration: {
-    kind: 'registration',
-    version: '2025-06-01',
-    title: 'Согласие на обработку персональных данных участника клуба',
-    text:
-      'Регистрируясь, я соглашаюсь на обработку HR-клубом моих персональных данных (ФИО, e-mail, телефон, ник в Telegram, ' +
-      'компания, должность, город) для участия в клубе, входа на сайт и уведомлений, в соответствии с Федеральным законом ' +
-      '№ 152-ФЗ «О персональных данных». Согласие действует до удаления учётной записи и может быть отозвано письмом в клуб.',
-  },
-  reply: {
-    kind: 'reply',
-    version: '2025-06-01',
-    title: 'Согласие на обработку персональных данных кандидата',
-    text:
-      'Отправляя отклик, я соглашаюсь на обработку моих персональных данных (ФИО, контакты, резюме и приложенный файл) ' +
-      'работодателем и HR-клубом для рассмотрения моей кандидатуры, в соответствии с Федеральным законом № 152-ФЗ ' +
-      '«О персональных данных». Данные хранятся не дольше трёх лет; удалить их можно по запросу.',
-  },
-  review_answer: {
-    kind: 'review_answer',
-    version: '2025-06-01',
-    title: 'Согласие на передачу отзыва участникам клуба',
-    text:
-      'Отправляя отзыв, я соглашаюсь, что он, моё имя, компания и должность будут доступны участникам HR-клуба, ' +
-      'и на обработку этих данных в соответствии с Федеральным законом № 152-ФЗ «О персональных данных».',
-  },
-};
-export const consentVersion = (kind: ConsentKind) => CONSENT_TEXTS[kind].version;
+// The consent texts and their versions live in consent.ts (the public forms import them without the admin module).
+export { CONSENT_KINDS, CONSENT_TEXTS, type ConsentKind, type ConsentText, consentVersion } from './consent.ts';
 
 // ─── shared pieces ────────────────────────────────────────────────────────────────────────────
 

@@ -37,13 +37,13 @@ export const registerBody = z
     fio: requiredString(150),
     email: emailField,
     phone: phoneField,
+    // The rule sits on the string, before .nullish(): a rule after .optional() is skipped for a missing key.
     telegram_nickname: z
-      .string()
+      .string({ error: MSG.nicknameInvalid })
       .trim()
-      .max(64)
-      .optional()
-      .nullable()
-      .refine((v) => !v || isValidTelegramNickname(v), { error: MSG.nicknameInvalid }),
+      .max(64, { error: MSG.nicknameInvalid })
+      .refine((v) => !v || isValidTelegramNickname(v), { error: MSG.nicknameInvalid })
+      .nullish(),
     ...passwordPair,
     company: requiredString(200),
     position: requiredString(150),

@@ -19,6 +19,7 @@ export * from './search.ts';
 export * from './review.ts';
 export * from './vacancy.ts';
 export * from './admin.ts';
+export * from './consent.ts';
 export * from './notify.ts';
 export * from './education.ts';
 export * from './telegram.ts';

@@ -43,13 +43,13 @@ const optionalText = (max: number) => z.string().trim().max(max, { error: `Не 
 export const profileUpdateBody = z.object({
   fio: optionalText(150).min(1, { error: MSG.emptyField }).optional(),
   phone: phoneField.optional(),
+  // The rule sits on the string, before .nullish(): a rule after .optional() is skipped for a missing key.
   telegram_nickname: z
-    .string()
+    .string({ error: MSG.nicknameInvalid })
     .trim()
-    .max(64)
-    .nullable()
-    .optional()
-    .refine((v) => !v || isValidTelegramNickname(v), { error: MSG.nicknameInvalid }),
+    .max(64, { error: MSG.nicknameInvalid })
+    .refine((v) => !v || isValidTelegramNickname(v), { error: MSG.nicknameInvalid })
+    .nullish(),
   company: optionalText(200).min(1, { error: MSG.emptyField }).optional(),
   position: optionalText(150).min(1, { error: MSG.emptyField }).optional(),
   city_name: optionalText(150).min(1, { error: MSG.emptyField }).optional(),

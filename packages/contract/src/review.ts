@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, looseBoolean } from './auth.ts';
+import { consentBox, consentVersionField } from './consent.ts';
 import { MSG } from './messages.ts';
 import { PER_PAGE_CHOICES, pageField, pageQuery, perPageField } from './pagination.ts';
 
@@ -165,9 +166,8 @@ export const reviewText = z
   .min(REVIEW_TEXT_MIN, { error: REVIEW_MSG.textShort })
   .max(REVIEW_TEXT_MAX, { error: REVIEW_MSG.textLong });
 
-/** `true` only: an unticked box (or none) is the field's error. */
-const mustAgree = (message: string) =>
-  z.preprocess((v) => (v === undefined || v === null ? false : v), looseBoolean).refine((v) => v === true, { error: message });
+/** `true` only: an unticked box (or none, or any other value) is the field's error. */
+const mustAgree = (message: string) => consentBox(message);
 
 const opinionFieldsShape = {
   verdict: reviewVerdict,
@@ -212,6 +212,8 @@ export const reviewRequestSendBody = z.object({
   author_company: optionalText(REVIEW_COMPANY_MAX),
   author_position: optionalText(REVIEW_POSITION_MAX),
   consent: mustAgree(REVIEW_MSG.authorConsent),
+  /** The version of CONSENT_TEXTS.review_answer the page showed; stored with the answer. */
+  consent_version: consentVersionField('review_answer'),
 });
 export type ReviewRequestSendBody = z.input<typeof reviewRequestSendBody>;
 

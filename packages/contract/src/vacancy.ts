@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBoolean } from './auth.ts';
+import { consentBox, consentVersionField } from './consent.ts';
 import { paginated, success } from './envelope.ts';
 import { visibleTextOf } from './html.ts';
 import { MSG } from './messages.ts';
@@ -265,7 +265,8 @@ export const matchesQuery = pageQuery;
 
 /**
  * POST /api/vacancy/{id}/reply (public): JSON, or multipart/form-data with the same names plus
- * `file`. Booleans as true/1/on. `resume_text` or `file` is required (errors.resume_text).
+ * `file`. Booleans as true/1/on. `resume_text` or `file` is required (errors.resume_text); `consent`
+ * and the `consent_version` the page showed are required (errors.consent, errors.consent_version).
  * `website` is a honeypot: when filled the answer looks like success and nothing is stored.
  */
 export const replyBody = z.object({
@@ -277,7 +278,10 @@ export const replyBody = z.object({
     .min(1, { error: MSG.required })
     .max(190, { error: MSG.emailInvalid })
     .pipe(z.email({ error: MSG.emailInvalid })),
-  consent: looseBoolean.optional().refine((v) => v === true, { error: VACANCY_MSG.consent }),
+  /** Required whatever the body's shape: a missing key is the same error as an unticked box. */
+  consent: consentBox(VACANCY_MSG.consent),
+  /** The version of CONSENT_TEXTS.reply the page showed (consentVersion('reply')); stored with the reply. */
+  consent_version: consentVersionField('reply'),
   resume_text: optionalText(REPLY_TEXT_MAX),
   city_name: optionalText(REPLY_CITY_MAX),
   cover_letter: optionalText(REPLY_COVER_LETTER_MAX),

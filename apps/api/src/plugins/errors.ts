@@ -2,6 +2,7 @@ import { MSG } from '@hr/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { MULTIPART_MSG } from '../lib/multipart.ts';
 import { Outage } from '../lib/outage.ts';
 import { isConnectionError, isStatementTimeout } from '../lib/service-errors.ts';
 
@@ -9,6 +10,16 @@ import { isConnectionError, isStatementTimeout } from '../lib/service-errors.ts'
 const RETRY_AFTER_SECONDS = 30;
 
 type ValidationIssue = { instancePath?: string; message?: string };
+
+/** Fastify's own refusals of a body, each with its reason (a 422 with errors.request, as any 400). */
+const BAD_REQUEST: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Некорректный запрос: тело с типом application/json пустое',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Некорректный запрос: этот адрес не принимает такой Content-Type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MULTIPART_MSG.incomplete,
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Некорректный запрос: тело не является корректным JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Слишком большой запрос',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Некорректный запрос: ожидалась форма multipart/form-data',
+};
 
 /**
  * One handler turns every failure into `{status: 'error', message, errors?}` with its status; 5xx details go to the log only.
@@ -33,13 +44,20 @@ export function registerErrorHandling(app: FastifyInstance, opts: { outage?: Out
         const field = (issue.instancePath ?? '').split('/').filter(Boolean)[0] ?? 'request';
         const list = errors[field] ?? [];
         errors[field] = list;
-        const message = issue.message || MSG.fillError;
+        // A rule without a Russian text of its own (zod's English default) still answers in Russian;
+        // at the root, the body itself was of the wrong kind (a string, a list, null).
+        const fallback = field === 'request' ? MULTIPART_MSG.notAForm : MSG.fillError;
+        const message = issue.message && /[а-яё]/i.test(issue.message) ? issue.message : fallback;
         if (!list.includes(message)) list.push(message);
       }
       const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
       return reply.code(422).send({ status: 'error', message: first, errors });
     }
-    if (isConnectionError(err) || isStatementTimeout(err)) {
+    // A request body that broke off (the client went away: ECONNRESET «aborted») comes with Fastify's
+    // 400: the client's connection, not the database's — no 503, no outage noted.
+    const clientStatus = (err as FastifyError).statusCode;
+    const clientFault = clientStatus !== undefined && clientStatus >= 400 && clientStatus < 500;
+    if (!clientFault && (isConnectionError(err) || isStatementTimeout(err))) {
       const timeout = !isConnectionError(err);
       if (timeout) request.log.warn({ err }, 'statement timeout');
       else outage.failed(err);
@@ -52,7 +70,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { outage?: Out
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, a body too large, a wrong content type: the client's fault, said plainly.
-      const message = status === 413 ? 'Слишком большой запрос' : status === 404 ? MSG.notFound : 'Некорректный запрос';
+      const message =
+        status === 413 ? 'Слишком большой запрос' : status === 404 ? MSG.notFound : (BAD_REQUEST[(err as FastifyError).code] ?? 'Некорректный запрос');
       return reply.code(status === 415 || status === 400 ? 422 : status).send({
         status: 'error',
         message,

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type ResumeImportRow, resumeImportRejects, resumeImports } from '../../db/schema/index.ts';
 import { AppError, fieldErrors } from '../../lib/app-error.ts';
+import { multipartFailure, multipartParts } from '../../lib/multipart.ts';
 import { pageOf } from '@hr/contract/pagination';
 import { enqueueJob } from '../../lib/queue.ts';
 import { audit } from '../audit/audit.ts';
@@ -74,7 +75,7 @@ export async function uploadImport(ctx: AppContext, actor: Actor, request: Fasti
   const storage = fileStorage(ctx);
   let stored: { key: string; size: number; name: string; format: 'jsonl' | 'csv' } | null = null;
   try {
-    const parts = request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 1000, parts: 12 } });
+    const parts = multipartParts(request, { fileSize: IMPORT_FILE_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 1000, parts: 12 });
     for await (const part of parts) {
       if (part.type === 'field') continue;
       if (part.fieldname !== 'file' || !part.filename) {
@@ -119,7 +120,8 @@ export async function uploadImport(ctx: AppContext, actor: Actor, request: Fasti
   } catch (err) {
     if (stored) await storage.delete(stored.key);
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ file: [ADMIN_MSG.fileSize] });
-    throw err;
+    // A body cut short or broken: the client's fault, a 422 (lib/multipart.ts).
+    throw multipartFailure(err, request);
   }
 }
 

@@ -85,6 +85,7 @@ describe('deletion of a candidate on request', () => {
       email,
       phone,
       consent: 'on',
+      consent_version: consentVersion('reply'),
       cover_letter: 'Готова выйти через две недели',
     });
     const [resume] = await db().rows<{ id: number; hash: string }>(sql`select id, hash from resumes where vacancy_id = ${vacancyId}`);
@@ -167,7 +168,7 @@ describe("a member's data", () => {
     );
     const vacancyId = await publishedVacancy(m.client);
     const candidateEmail = uniqueEmail('cand');
-    await replyWithFile(vacancyId, { fio: `Откликова Вера`, email: candidateEmail, phone: uniquePhone(), consent: 'on' });
+    await replyWithFile(vacancyId, { fio: `Откликова Вера`, email: candidateEmail, phone: uniquePhone(), consent: 'on', consent_version: consentVersion('reply') });
     const resume = (await db().rows<{ id: number }>(sql`select id from resumes limit 1`))[0];
     if (resume) await db().rows(sql`insert into favourites (user_id, resume_id, note) values (${m.id}, ${resume.id}, 'мой кандидат')`);
     // Traces no key leads to: a reset mail in the queue, a failed login's limit counter, a client error.

@@ -203,6 +203,8 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags,
           summary: 'multipart/form-data with one `file` (.jsonl/.ndjson/.json/.csv)',
+          // Read by the robustness sweep: a form with one file and no JSON body.
+          'x-multipart': { json: false, files: ['file'], fields: { type: 'object', properties: {} } },
           response: { 200: success(importJob), ...errors },
         },
       },

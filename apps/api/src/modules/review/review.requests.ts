@@ -10,7 +10,6 @@ import {
   type ReviewRequestPublic,
   type reviewRequestCreateBody,
   type reviewRequestSendBody,
-  consentVersion,
 } from '@hr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -259,7 +258,7 @@ export async function answerRequest(
   const answered = await ctx.database.db.transaction(async (tx) => {
     const [req] = await tx
       .update(reviewRequests)
-      .set({ status: 'answered', answeredAt: new Date(), answerIp: ip, answerConsentVersion: consentVersion('review_answer') })
+      .set({ status: 'answered', answeredAt: new Date(), answerIp: ip, answerConsentVersion: body.consent_version })
       .where(and(eq(reviewRequests.token, token), STILL_OPEN))
       .returning();
     if (!req) return null;

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { consentVersion } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackUpdate, type FakeTelegram, startFakeTelegram } from '../../../test/fake-telegram.ts';
@@ -62,6 +63,7 @@ const replyJson = (over: Record<string, unknown> = {}) => ({
   phone: uniquePhone(),
   email: uniqueEmail('cand'),
   consent: true,
+  consent_version: consentVersion('reply'),
   resume_text: 'Пять лет в подборе, массовый и точечный найм.',
   city_name: 'Москва',
   ...over,
@@ -89,7 +91,7 @@ function multipart(fields: Record<string, string>, file?: { name: string; data: 
 
 async function replyWithFile(client: TestClient, vacancyId: number, data: Buffer, name = 'cv.pdf', over: Record<string, string> = {}) {
   const j = replyJson();
-  const fields = { fio: j.fio, phone: j.phone, email: j.email, consent: 'on', ...over } as Record<string, string>;
+  const fields = { fio: j.fio, phone: j.phone, email: j.email, consent: 'on', consent_version: j.consent_version, ...over } as Record<string, string>;
   const { body, headers } = multipart(fields, { name, data });
   if (!client.xsrf) await client.csrf();
   return client.request('POST', `/api/vacancy/${vacancyId}/reply`, body, { headers });

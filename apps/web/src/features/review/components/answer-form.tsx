@@ -1,3 +1,4 @@
+import { consentVersion } from '@hr/contract/consent';
 import {
   REVIEW_COMPANY_MAX,
   REVIEW_NAME_MAX,
@@ -13,6 +14,7 @@ import { IconBuilding, IconId, IconSend, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { consentErrorsOnBox } from '@/shared/lib/consent-errors.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { sendRequestAnswer } from '../api/send-request-answer.ts';
@@ -55,7 +57,7 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
         onClosedMeanwhile();
         return {};
       }
-      return handleErrorWithoutRedirect(failure);
+      return consentErrorsOnBox(handleErrorWithoutRedirect(failure));
     },
     focusInvalid: (errors) => focusFirstInvalid(formId, ORDER, errors),
   });
@@ -71,6 +73,8 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
       author_company: current.author_company.trim() || null,
       author_position: current.author_position.trim() || null,
       consent: current.consent,
+      // The version of the consent text this page shows; the server keeps it with the answer.
+      consent_version: consentVersion('review_answer'),
     }),
     onInvalid: showAlmostDoneDialog,
     send: async (body) => {

@@ -1,9 +1,11 @@
+import { consentVersion } from '@hr/contract/consent';
 import { REPLY_FILE_ACCEPT, REPLY_FILE_HINT, VACANCY_MSG, replyBody } from '@hr/contract/vacancy';
 import { Alert, Anchor, Button, Checkbox, FileInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconFileText, IconMapPin, IconSend, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { consentErrorsOnBox } from '@/shared/lib/consent-errors.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import type { SafeParser } from '@/shared/lib/validate.ts';
 import { showServerMessage } from '@/shared/ui/dialogs.tsx';
@@ -24,6 +26,8 @@ const EMPTY: Values = {
   cover_letter: '',
   resume_text: '',
   consent: false,
+  // The version of the consent text this page shows; the server keeps it with the reply.
+  consent_version: consentVersion('reply'),
   website: '',
   file: null,
 };
@@ -59,7 +63,7 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
         handleErrorWithoutRedirect(failure);
         return {};
       }
-      if (Object.keys(failure.fieldErrors).length > 0) return failure.fieldErrors;
+      if (Object.keys(failure.fieldErrors).length > 0) return consentErrorsOnBox(failure.fieldErrors);
       showServerMessage(failure.payload.title, failure.payload.message, 'warning');
       return {};
     },
