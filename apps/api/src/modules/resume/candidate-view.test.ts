@@ -128,6 +128,17 @@ describe('what a viewer sees of a candidate, through every door', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.res.contacts).toBeNull();
     expectNoLeak('reply page (invited)', JSON.stringify(reply.body), candidate, VISITOR_SIGHT);
+
+    // An opinion is free text about the candidate: its author reads it as written, others as a card.
+    const text = `Работали вместе, ${candidate.row.about}`;
+    const written = await entitled.client.post('/api/review', { resume_hash: resume.hash, verdict: 'recommend', relation: 'colleague', text });
+    expect(written.status).toBe(200);
+    const ownView = await entitled.client.get(`/api/review?resume_hash=${resume.hash}`);
+    expect(ownView.body.res.data[0].text).toBe(text);
+    const othersView = await basic.client.get(`/api/review?resume_hash=${resume.hash}`);
+    expect(othersView.body.res.data[0].id).toBe(written.body.res.id);
+    expectNoLeak('opinions as basic member', JSON.stringify(othersView.body), candidate, VISITOR_SIGHT);
+    expect((await entitled.client.get(`/api/review/${written.body.res.id}`)).body.res.text).toBe(text);
   });
 });
 

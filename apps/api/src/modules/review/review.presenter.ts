@@ -1,7 +1,7 @@
 import type { Opinion, ReviewRelation, ReviewRequestItem, ReviewRequestPublic, ReviewRequestStatus, ReviewSource, ReviewVerdict } from '@hr/contract';
 import { REVIEW_REQUEST_TTL_DAYS } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import { initialsOf } from '../resume/candidate-view.ts';
+import { initialsOf, revealText } from '../resume/candidate-view.ts';
 import { isOpinionAuthor } from './review.policy.ts';
 
 /** What an opinion query selects (snake_case straight from SQL); see OPINION_FROM. */
@@ -31,13 +31,18 @@ export type OpinionSqlRow = {
   resume_title: string;
   resume_first_name: string | null;
   resume_last_name: string | null;
+  resume_middle_name: string | null;
+  resume_phone: string | null;
+  resume_email: string | null;
+  resume_telegram: string | null;
 };
 
 export const OPINION_SELECT = sql.raw(`o.id, r.hash as resume_hash, o.source, o.author_id, o.verdict, o.text, o.relation, o.company,
   o.period_from, o.period_to, o.external_name, o.external_company, o.external_position, o.hidden_at, o.created_at, o.updated_at,
   u.name as author_name, u.family as author_family, u.company as author_company,
   rq.requester_id as requested_by_id, rqu.name as requested_by_name, rqu.family as requested_by_family,
-  r.title as resume_title, r.first_name as resume_first_name, r.last_name as resume_last_name
+  r.title as resume_title, r.first_name as resume_first_name, r.last_name as resume_last_name, r.middle_name as resume_middle_name,
+  r.phone as resume_phone, r.email as resume_email, r.telegram as resume_telegram
   from review_opinions o join resumes r on r.id = o.resume_id left join users u on u.id = o.author_id
   left join review_requests rq on rq.id = o.request_id left join users rqu on rqu.id = rq.requester_id`);
 
@@ -48,11 +53,22 @@ export type OpinionViewer = { userId: number; canSeeNames: boolean };
 /** `withResume`: the member's own lists, which need to say whom the opinion is about. */
 export function toOpinion(row: OpinionSqlRow, viewer: OpinionViewer, withResume = false): Opinion {
   const own = isOpinionAuthor(viewer.userId, { source: row.source, authorId: row.author_id });
+  // An opinion is free text about the candidate: what it says of their names and contacts is shown
+  // as a card shows it (candidate-view.ts); its author reads and edits their own words as written.
+  const person = {
+    firstName: row.resume_first_name,
+    lastName: row.resume_last_name,
+    middleName: row.resume_middle_name,
+    phone: row.resume_phone,
+    email: row.resume_email,
+    telegram: row.resume_telegram,
+  };
+  const sight = { names: viewer.canSeeNames, contacts: false };
   const out: Opinion = {
     id: Number(row.id),
     resume_hash: row.resume_hash,
     verdict: row.verdict,
-    text: row.text,
+    text: own ? row.text : revealText(row.text, person, sight),
     relation: row.relation,
     company: row.company,
     period_from: row.period_from,
@@ -78,7 +94,7 @@ export function toOpinion(row: OpinionSqlRow, viewer: OpinionViewer, withResume 
   if (withResume) {
     out.resume = {
       hash: row.resume_hash,
-      title: row.resume_title,
+      title: revealText(row.resume_title, person, sight),
       initials: initialsOf(row.resume_first_name, row.resume_last_name),
       first_name: viewer.canSeeNames ? row.resume_first_name : null,
       last_name: viewer.canSeeNames ? row.resume_last_name : null,
