@@ -411,7 +411,8 @@ export const replyDetail = resumeFull.extend({
   status_title: z.string(),
   reply_source: z.enum(REPLY_SOURCES),
   fio: z.string(),
-  contacts: resumeContacts,
+  /** null: an invited club resume whose contacts this member has not opened (they open on its resume page). */
+  contacts: resumeContacts.nullable(),
   cover_letter: z.string().nullable(),
   file: z.object({ name: z.string(), size: z.number().int(), type: z.enum(REPLY_FILE_TYPES) }).nullable(),
   history: z.array(replyHistoryEntry),
