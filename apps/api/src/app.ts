@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import { createSearchRuntime } from './modules/resume/search/search.runtime.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
+import { publicSiteReasons } from './seed/demo-policy.ts';
 import { JobQueue } from './lib/queue.ts';
 import { Outage } from './lib/outage.ts';
 import { databaseRateLimiter, redisWithFallback } from './lib/rate-limiter.ts';
@@ -79,7 +80,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const redis = config.redisUrl ? connectRedis(config.redisUrl, redisOutage) : undefined;
   const limiter = redis ? redisWithFallback(redis, databaseRateLimiter(database), redisOutage) : databaseRateLimiter(database);
   const queue = new JobQueue(database, app.log);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    database,
+    log: app.log,
+    logContents: publicSiteReasons(config).length === 0,
+  });
   const sessions = createSessionTools(config, database);
   const realtime = new RealtimeHub(config.sessionSecret, config.redisUrl, app.log);
   await realtime.ready;

@@ -65,7 +65,8 @@ describe('the access and error log', () => {
       encodeURIComponent('Москва'),
       'my-secret-password',
       '555-12-34',
-      '916',
+      '(916)',
+      '9165551234',
     ]) {
       expect(all, `the log holds «${secret}»`).not.toContain(secret);
     }
@@ -93,5 +94,28 @@ describe('redaction rules', () => {
   it('scrubs e-mails, phones and tokens from messages', () => {
     expect(scrubText(`нет ${EMAIL}, тел. 8 916 555 12 34, ключ ${RESET_TOKEN}`)).toBe('нет [скрыто], тел. [скрыто], ключ [скрыто]');
     expect(scrubText('at handler (/work/main/apps/api/src/app.ts:120:15)')).toBe('at handler (/work/main/apps/api/src/app.ts:120:15)');
+  });
+});
+
+describe('a letter kept without SMTP', () => {
+  it('is printed whole only on a private site; elsewhere the log holds no address, code or link', async () => {
+    const { createMailer } = await import('./mailer.ts');
+    const { pino } = await import('pino');
+    const printed: string[] = [];
+    const log = pino(
+      new Writable({
+        write(chunk, _encoding, done) {
+          printed.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const letter = { to: EMAIL, subject: 'Код входа', text: `Ваш код: 4821. Ссылка: http://club.test/reset?token=${RESET_TOKEN}` };
+    const database = await testDatabase();
+    await createMailer({ from: 'club@test', database, log, logContents: false }).send(letter);
+    expect(printed.join('')).toContain('mail kept in mail_outbox');
+    for (const secret of [EMAIL, '4821', RESET_TOKEN]) expect(printed.join('')).not.toContain(secret);
+    await createMailer({ from: 'club@test', database, log, logContents: true }).send(letter);
+    expect(printed.join('')).toContain('4821');
   });
 });

@@ -13,12 +13,15 @@ export function useResumeReviewSlots(hash: string) {
         hash={resume.hash}
         summary={resume.opinions_summary}
         myOpinionId={resume.my_opinion_id}
+        canRequest={resume.permissions.can_open_contacts}
         // The summary and «my opinion» live in the resume answer.
         onChanged={() => void client.invalidateQueries({ queryKey: resumeQueryKey(hash) })}
       />
     ),
-    renderExperienceAction: (resume: ResumeFull, entry: ResumeFull['experience'][number], index: number) => (
-      <RequestReviewButton hash={resume.hash} experienceIndex={index} company={entry.company} position={entry.position} />
-    ),
+    // A review request hands the candidate's name to its sender: offered only to members who may open contacts.
+    renderExperienceAction: (resume: ResumeFull, entry: ResumeFull['experience'][number], index: number) =>
+      resume.permissions.can_open_contacts ? (
+        <RequestReviewButton hash={resume.hash} experienceIndex={index} company={entry.company} position={entry.position} />
+      ) : null,
   };
 }

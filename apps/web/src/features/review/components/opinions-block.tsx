@@ -16,12 +16,14 @@ type OpinionsBlockProps = {
   summary?: OpinionsSummary;
   /** The viewer's own opinion: «Изменить мой отзыв» instead of «Написать отзыв». */
   myOpinionId?: number | null;
+  /** A review request hands the candidate's name to its sender: members who may open contacts only. */
+  canRequest?: boolean;
   /** The resume answer carries the summary: the route reloads it after a change. */
   onChanged?: () => void;
 };
 
 /** The club's opinions on the resume page (PRODUCT 6): summary, «Написать отзыв», the list. */
-export function OpinionsBlock({ hash, summary, myOpinionId, onChanged }: OpinionsBlockProps) {
+export function OpinionsBlock({ hash, summary, myOpinionId, canRequest = false, onChanged }: OpinionsBlockProps) {
   const [page, setPage] = useState(1);
   const [writing, setWriting] = useState(false);
   const [asking, setAsking] = useState<RequestTarget | null>(null);
@@ -40,14 +42,16 @@ export function OpinionsBlock({ hash, summary, myOpinionId, onChanged }: Opinion
           ) : null}
         </Title>
         <Group gap="xs" className="no-print">
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconMessageQuestion size={17} aria-hidden />}
-            onClick={() => setAsking({ hash, experienceIndex: null, company: '' })}
-          >
-            Запросить отзыв
-          </Button>
+          {canRequest ? (
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconMessageQuestion size={17} aria-hidden />}
+              onClick={() => setAsking({ hash, experienceIndex: null, company: '' })}
+            >
+              Запросить отзыв
+            </Button>
+          ) : null}
           {myOpinionId ? (
             <Button
               component={Link}
