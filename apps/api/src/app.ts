@@ -12,6 +12,12 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
 import { publicSiteReasons } from './seed/demo-policy.ts';
 import { JobQueue } from './lib/queue.ts';
+import { runCleanup } from './jobs/cleanup.ts';
+import type { JobHandlers } from './jobs/registry.ts';
+import { runImportJob } from './modules/admin/admin.imports.ts';
+import { issueLoginCode } from './modules/auth/auth.service.ts';
+import { remindRequester } from './modules/review/review.requests.ts';
+import { sendTelegramJob } from './modules/telegram/telegram.service.ts';
 import { Outage } from './lib/outage.ts';
 import { databaseRateLimiter, redisWithFallback } from './lib/rate-limiter.ts';
 import { RealtimeHub } from './lib/realtime.ts';
@@ -19,7 +25,6 @@ import { onPersonalDataDeleted } from './lib/personal-data-caches.ts';
 import { loggerOptions, logRequests } from './lib/logger.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { connectRedis } from './lib/redis.ts';
-import { registerMailJobs } from './modules/auth/auth.mail.ts';
 import { adminRoutes, selfExportRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
@@ -44,6 +49,22 @@ import { vacancyRoutes } from './modules/vacancy/vacancy.routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
+
+/**
+ * The job table: each kind of src/jobs/registry.ts with the module function that runs it. Wired
+ * here, not in the registry, so lib/ and jobs/ never import a module (no import cycle).
+ */
+const jobHandlers: JobHandlers<AppContext> = {
+  mail: (ctx, mail) => ctx.mailer.send(mail),
+  'telegram.message': (ctx, message) => sendTelegramJob(ctx, message),
+  'auth.login_code': (ctx, p) => issueLoginCode(ctx, p),
+  'review.reminder': (ctx, p) => remindRequester(ctx, p.request_id),
+  'admin.resume_import': (ctx, p) => runImportJob(ctx, p.import_id),
+  'maintenance.cleanup': async (ctx) => {
+    const deleted = await runCleanup(ctx.database);
+    ctx.log.info({ deleted }, 'retention cleanup done');
+  },
+};
 
 export type BuildOptions = {
   /** An already open database (tests share one per file); otherwise opened from the config. */
@@ -79,7 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const redisOutage = new Outage('Redis', app.log);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, redisOutage) : undefined;
   const limiter = redis ? redisWithFallback(redis, databaseRateLimiter(database), redisOutage) : databaseRateLimiter(database);
-  const queue = new JobQueue(database, app.log);
+  const queue = new JobQueue<AppContext>(database, app.log);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -141,7 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerRequestShape(app);
   registerNulGuard(app);
   registerSessions(app, sessions);
-  registerMailJobs(ctx);
+  queue.attach(ctx, jobHandlers);
   await registerRealtimeSocket(app, realtime, database);
 
   // The route table: each area with its prefix.

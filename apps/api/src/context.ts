@@ -13,7 +13,7 @@ export type AppContext = {
   config: Config;
   database: Database;
   limiter: RateLimiter;
-  queue: JobQueue;
+  queue: JobQueue<AppContext>;
   mailer: Mailer;
   sessions: SessionTools;
   realtime: RealtimeHub;

@@ -1,18 +1,15 @@
 import { maskEmail } from '@hr/contract';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import { sendTelegramJob } from '../modules/telegram/telegram.service.ts';
-import { remindRequester } from '../modules/review/review.requests.ts';
-import { runCleanup } from './cleanup.ts';
-import { runImportJob } from '../modules/admin/admin.imports.ts';
-import { issueLoginCode } from '../modules/auth/auth.service.ts';
 
 /**
  * Every kind of background job, in one place: its payload (checked when it is enqueued and again
- * before it runs), its priority, whether the payload holds a secret, and the handler.
+ * before it runs), its priority and whether the payload holds a secret. The handlers are the
+ * modules' own functions, wired to their kinds in app.ts (`JobHandlers`): this file and the queue
+ * import no module, so nothing here can close an import cycle.
  *
- * To add a kind: declare it here, enqueue it with `enqueueJob(tx, kind, payload)` inside the
- * transaction of the change that asks for it, and `ctx.queue.kick()` after the commit. The worker
+ * To add a kind: declare it here, give it its handler in app.ts, enqueue it with
+ * `enqueueJob(tx, kind, payload)` inside the transaction of the change that asks for it, and
+ * `ctx.queue.kick()` after the commit. The worker
  * (src/lib/queue.ts) claims due jobs in `priority, run_at, id` order, retries failures with capped
  * backoff for a day, and marks an unknown kind, a bad payload or a PermanentJobError (lib/job-errors.ts)
  * failed at once. Urgent jobs run in a lane of their own beside the rest.
@@ -32,7 +29,6 @@ type JobDefinition<S extends z.ZodType> = {
   scrubbed?: (payload: z.output<S>) => Record<string, unknown>;
   /** A periodic job: the queue keeps one pending instance, due this many seconds after the last run. */
   everySeconds?: number;
-  run: (ctx: AppContext, payload: z.output<S>) => Promise<void>;
 };
 
 const job = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;
@@ -67,7 +63,6 @@ export const JOBS = {
     secret: (mail) => mail.secret === true,
     // The back office lists failed mail (admin.mail.ts): the address masked, never the code.
     scrubbed: (mail) => ({ to_masked: maskEmail(mail.to), secret: true }),
-    run: (ctx, mail) => ctx.mailer.send(mail),
   }),
 
   /** One sendMessage through the bot (notification copies, login codes, «отвязан»). */
@@ -80,7 +75,6 @@ export const JOBS = {
     }),
     priority: 'normal',
     secret: (message) => message.secret === true,
-    run: (ctx, message) => sendTelegramJob(ctx, message),
   }),
 
   /**
@@ -91,21 +85,18 @@ export const JOBS = {
     payload: z.object({ email: z.string().min(3).max(320), session_key: z.string().length(64) }),
     priority: 'urgent',
     secret: () => true,
-    run: (ctx, p) => issueLoginCode(ctx, p),
   }),
 
   /** A review request still unanswered REVIEW_REMINDER_HOURS after sending: remind the requester, once. */
   'review.reminder': job({
     payload: z.object({ request_id: z.string().min(1).max(64) }),
     priority: 'normal',
-    run: (ctx, p) => remindRequester(ctx, p.request_id),
   }),
 
   /** A resume import uploaded in the back office (modules/admin/admin.imports.ts); a rerun starts over. */
   'admin.resume_import': job({
     payload: z.object({ import_id: z.number().int().positive() }),
     priority: 'bulk',
-    run: (ctx, p) => runImportJob(ctx, p.import_id),
   }),
 
   /** Retention (docs/decisions.md): old jobs, expired sessions and limits, old client errors. */
@@ -113,15 +104,19 @@ export const JOBS = {
     payload: z.object({}),
     priority: 'normal',
     everySeconds: 3600,
-    run: async (ctx) => {
-      const deleted = await runCleanup(ctx.database);
-      ctx.log.info({ deleted }, 'retention cleanup done');
-    },
   }),
 };
 
 export type JobKind = keyof typeof JOBS;
 export type JobPayload<K extends JobKind> = z.input<(typeof JOBS)[K]['payload']>;
+
+/**
+ * The handler of every kind, given the app's services (`Ctx`, the AppContext) and the checked
+ * payload. app.ts builds this map from the modules' functions and hands it to the queue.
+ */
+export type JobHandlers<Ctx> = {
+  [K in JobKind]: (ctx: Ctx, payload: z.output<(typeof JOBS)[K]['payload']>) => Promise<void>;
+};
 
 /** The registry entry seen without its kind's types (the worker handles rows of any kind). */
 export type AnyJob = {
@@ -130,7 +125,6 @@ export type AnyJob = {
   secret?: (payload: Record<string, unknown>) => boolean;
   scrubbed?: (payload: Record<string, unknown>) => Record<string, unknown>;
   everySeconds?: number;
-  run: (ctx: AppContext, payload: Record<string, unknown>) => Promise<void>;
 };
 
 export function jobDefinition(kind: string): AnyJob | undefined {

@@ -1,8 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
 import type { Database, Db } from '../db/client.ts';
-import { type AnyJob, type JobKind, type JobPayload, JOBS, jobDefinition, PRIORITY, type Priority } from '../jobs/registry.ts';
+import {
+  type AnyJob,
+  type JobHandlers,
+  type JobKind,
+  type JobPayload,
+  JOBS,
+  jobDefinition,
+  PRIORITY,
+  type Priority,
+} from '../jobs/registry.ts';
 import { PermanentJobError } from './job-errors.ts';
 
 /**
@@ -73,11 +81,13 @@ export async function enqueueRows(tx: Db, rows: SQL, priority: Priority): Promis
 
 /**
  * A durable queue in the jobs table. Workers claim with SKIP LOCKED, so several API instances can
- * share it; a crash leaves the lease to expire and the job to run again. The handlers come from
- * the registry and need the app's services: `attach(ctx)` once they exist.
+ * share it; a crash leaves the lease to expire and the job to run again. The handlers are the
+ * modules' functions, handed in by app.ts with the app's services: `attach(ctx, handlers)` once
+ * they exist. `Ctx` is the AppContext; the queue only passes it on, so it imports no module.
  */
-export class JobQueue {
-  private ctx?: AppContext;
+export class JobQueue<Ctx = unknown> {
+  private ctx?: Ctx;
+  private handlers?: JobHandlers<Ctx>;
   private timer?: NodeJS.Timeout;
   private running: Partial<Record<Lane, Promise<void>>> = {};
   private starting?: Promise<void>;
@@ -89,8 +99,9 @@ export class JobQueue {
     private log: FastifyBaseLogger,
   ) {}
 
-  attach(ctx: AppContext): void {
+  attach(ctx: Ctx, handlers: JobHandlers<Ctx>): void {
     this.ctx = ctx;
+    this.handlers = handlers;
   }
 
   start(pollMs = 1000): void {
@@ -161,7 +172,7 @@ export class JobQueue {
   }
 
   private async runOne(job: JobRow): Promise<void> {
-    if (!this.ctx) throw new Error('JobQueue.attach(ctx) was not called');
+    if (!this.ctx || !this.handlers) throw new Error('JobQueue.attach(ctx, handlers) was not called');
     let definition: AnyJob;
     let payload: Record<string, unknown>;
     try {
@@ -183,7 +194,8 @@ export class JobQueue {
       (JOB_LEASE_SECONDS * 1000) / 3,
     );
     try {
-      await definition.run(this.ctx, payload);
+      const run = this.handlers[job.kind as JobKind] as (ctx: Ctx, payload: Record<string, unknown>) => Promise<void>;
+      await run(this.ctx, payload);
     } catch (err) {
       this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
       if (err instanceof PermanentJobError) {

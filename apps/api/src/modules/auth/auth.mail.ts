@@ -1,18 +1,9 @@
 import { escapeHtml } from '@hr/contract';
-import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { type EnqueueOptions, enqueueJob } from '../../lib/queue.ts';
 
 export const MAIL_JOB = 'mail';
-
-/**
- * Gives the job queue the services its handlers use (the handlers themselves are declared in
- * src/jobs/registry.ts). Called once by app.ts.
- */
-export function registerMailJobs(ctx: AppContext): void {
-  ctx.queue.attach(ctx);
-}
 
 /**
  * Mail leaves through the durable queue: enqueued in the caller's transaction, sent by the worker.

@@ -1,4 +1,4 @@
-import { type CandidatePerson, maskMarkedText, maskText } from './resume.mask.ts';
+import { type CandidatePerson, type CandidateSight, maskMarkedText, maskText } from './resume.mask.ts';
 import { canSeeCandidateNames } from './resume.policy.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 
@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/schema/index.ts';
  * copies). `names`: the candidate's names and photo, also where typed into free text. `contacts`:
  * phones, e-mails, links and messenger handles, also where typed into free text.
  */
-export type CandidateSight = { names: boolean; contacts: boolean };
+export type { CandidateSight };
 
 export const VISITOR_SIGHT: CandidateSight = Object.freeze({ names: false, contacts: false });
 /** The team of a vacancy the candidate replied to: the candidate sent them who they are. */

@@ -1,6 +1,11 @@
 import { HIDDEN_FOR_VISITORS } from '@hr/contract/resume-visitor';
 import type { ResumeRow } from '../../db/schema/index.ts';
-import type { CandidateSight } from './candidate-view.ts';
+
+/**
+ * What a viewer may see of a candidate: their names, their contacts. Decided by candidate-view.ts
+ * (sightOf); declared here, beside the masking that reads it, so the two files import one way only.
+ */
+export type CandidateSight = { names: boolean; contacts: boolean };
 
 // What a viewer must not read in a resume's free text unless entitled to it (PRODUCT 9): contacts
 // typed into any text, and the candidate's own names. Used only through candidate-view.ts.
