@@ -1,7 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { CityAutocomplete } from '@/features/auth/components/city-autocomplete.tsx';
-import { PhoneInput } from '@/features/auth/components/phone-input.tsx';
 import { dictionaryTitles, useDictionaries } from '@/features/dictionary/api/get-dictionaries.ts';
 import { TelegramSettings } from '@/features/telegram/components/telegram-settings.tsx';
 import { ProfileEditPage } from '@/features/user/pages/profile-edit-page.tsx';
@@ -10,7 +8,7 @@ import { refreshAccess } from '../session/refresh-access.ts';
 
 const NAMES = ['position', 'profession_area', 'profile_tag'] as const;
 
-/** Profile edit with the auth feature's phone and city inputs, the dictionaries and the Telegram block. */
+/** Profile edit with the dictionaries and the Telegram block. */
 export function ProfileEditRoute() {
   const dictionaries = useDictionaries(NAMES);
   const positions = useMemo(() => dictionaryTitles(dictionaries.position), [dictionaries.position]);
@@ -36,8 +34,6 @@ export function ProfileEditRoute() {
 
   return (
     <ProfileEditPage
-      CityInput={CityAutocomplete}
-      PhoneInput={PhoneInput}
       positions={positions}
       professionAreas={areas}
       tags={tags}

@@ -1,28 +1,44 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Paper, Stack, Text, ThemeIcon, Title, type MantineColor } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 
 type EmptyStateProps = {
-  title: string;
-  description: ReactNode;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
-  actions?: ReactNode;
+  title: string;
+  text?: ReactNode;
+  action?: ReactNode;
+  /**
+   * 1: the block is the page (a member not found, a closed vacancy); 2: a page's list is empty or
+   * failed (the default); 3: a panel's list inside a page (the back office).
+   */
+  headingLevel?: 1 | 2 | 3;
+  /** The icon's tint; the brand colour unless given. */
+  color?: MantineColor;
 };
 
-/** A page with nothing to show (a member not found…): one heading, why, and where to go next. */
-export function EmptyState({ title, description, icon: Icon, actions }: EmptyStateProps) {
+const LOOK = {
+  1: { icon: 72, glyph: 36, fz: { base: 22, sm: 28 }, p: { base: 'lg', sm: 48 }, maw: 620, text: 'md' },
+  2: { icon: 56, glyph: 28, fz: 22, p: { base: 'lg', sm: 40 }, maw: 560, text: undefined },
+  3: { icon: 52, glyph: 26, fz: 18, p: 'xl', maw: 520, text: 'sm' },
+} as const;
+
+/** «Nothing here yet», «not found», «could not load», «closed»: an icon, one heading, why, and what to do next. */
+export function EmptyState({ icon: Icon, title, text, action, headingLevel = 2, color = 'brand' }: EmptyStateProps) {
+  const look = LOOK[headingLevel];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} data-testid="empty-state">
-      <Stack align="center" gap="md" maw={620} mx="auto" ta="center">
-        <ThemeIcon size={72} radius={36} variant="light" color="brand" aria-hidden>
-          <Icon size={36} stroke={1.6} />
+    <Paper withBorder radius="lg" p={look.p} bg="var(--mantine-color-body)" data-testid="empty-state">
+      <Stack align="center" ta="center" gap={headingLevel === 1 ? 'md' : 'sm'} maw={look.maw} mx="auto">
+        <ThemeIcon size={look.icon} radius={look.icon / 2} variant="light" color={color} aria-hidden>
+          <Icon size={look.glyph} stroke={1.6} />
         </ThemeIcon>
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
+        <Title order={headingLevel} fz={look.fz}>
           {title}
         </Title>
-        <Text c="dimmed" size="md">
-          {description}
-        </Text>
-        {actions}
+        {text ? (
+          <Text c="dimmed" size={look.text}>
+            {text}
+          </Text>
+        ) : null}
+        {action}
       </Stack>
     </Paper>
   );

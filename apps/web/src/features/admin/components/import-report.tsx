@@ -3,8 +3,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useImportReport } from '../api/get-import-report.ts';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
-import { AdminEmpty } from './admin-empty.tsx';
-import { AdminPager } from './admin-pager.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 /** The rejected lines of an import with the reason for each. */
@@ -24,7 +24,12 @@ export function ImportReport({ id, rejected }: { id: number; rejected: number })
       {isPending ? (
         <TableSkeleton label="Загружаем отчёт" rows={3} />
       ) : !data || data.data.length === 0 ? (
-        <AdminEmpty icon={IconCircleCheck} title="Отклонённых строк нет" text={data ? undefined : 'Отчёт пока не готов.'} />
+        <EmptyState
+          headingLevel={3}
+          icon={IconCircleCheck}
+          title="Отклонённых строк нет"
+          text={data ? undefined : 'Отчёт пока не готов.'}
+        />
       ) : (
         <>
           <Table.ScrollContainer minWidth={420}>
@@ -49,11 +54,11 @@ export function ImportReport({ id, rejected }: { id: number; rejected: number })
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <AdminPager
+          <Pager
+            size="sm"
             page={data.current_page}
             lastPage={data.last_page}
-            total={data.total}
-            forms={['отклонённая строка', 'отклонённые строки', 'отклонённых строк']}
+            count={{ total: data.total, forms: ['отклонённая строка', 'отклонённые строки', 'отклонённых строк'] }}
             onChange={setPage}
             label="Страницы отчёта"
           />

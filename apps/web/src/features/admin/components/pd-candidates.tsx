@@ -3,9 +3,9 @@ import { IconFileSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/shared/lib/format.ts';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { useCandidates } from '../api/get-candidates.ts';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
-import { AdminEmpty } from './admin-empty.tsx';
 import { DeleteCandidateButton } from './delete-candidate-button.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
@@ -18,9 +18,16 @@ export function PdCandidates({ q }: { q: string }) {
   }, [error]);
 
   if (!q)
-    return <AdminEmpty icon={IconFileSearch} title="Найдите кандидата" text="Введите e-mail, телефон, имя или код резюме из запроса." />;
+    return (
+      <EmptyState
+        headingLevel={3}
+        icon={IconFileSearch}
+        title="Найдите кандидата"
+        text="Введите e-mail, телефон, имя или код резюме из запроса."
+      />
+    );
   if (isPending) return <TableSkeleton label="Ищем кандидатов" rows={2} height={72} />;
-  if (!data || data.data.length === 0) return <AdminEmpty icon={IconFileSearch} title="Кандидатов не нашлось" />;
+  if (!data || data.data.length === 0) return <EmptyState headingLevel={3} icon={IconFileSearch} title="Кандидатов не нашлось" />;
   return (
     <Stack gap="sm">
       {data.data.map((candidate) => (

@@ -3,10 +3,10 @@ import { IconDownload, IconUserSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@/shared/session/session-store.ts';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { userExportUrl } from '../api/delete-user.ts';
 import { useAdminUsers } from '../api/get-users.ts';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
-import { AdminEmpty } from './admin-empty.tsx';
 import { DeleteUserButton } from './delete-user-button.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
@@ -19,9 +19,12 @@ export function PdMembers({ q }: { q: string }) {
     if (error) handleAdminLoadError(error);
   }, [error]);
 
-  if (!q) return <AdminEmpty icon={IconUserSearch} title="Найдите участника" text="Введите e-mail, телефон, имя или ID из запроса." />;
+  if (!q)
+    return (
+      <EmptyState headingLevel={3} icon={IconUserSearch} title="Найдите участника" text="Введите e-mail, телефон, имя или ID из запроса." />
+    );
   if (isPending) return <TableSkeleton label="Ищем участников" rows={2} height={72} />;
-  if (!data || data.data.length === 0) return <AdminEmpty icon={IconUserSearch} title="Участников не нашлось" />;
+  if (!data || data.data.length === 0) return <EmptyState headingLevel={3} icon={IconUserSearch} title="Участников не нашлось" />;
   return (
     <Stack gap="sm">
       {data.data.map((user) => (

@@ -4,8 +4,9 @@ import { IconFileSpreadsheet, IconListDetails } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AuditParams, auditExportUrl, useAudit } from '../api/get-audit.ts';
-import { AdminEmpty, LoadFailed } from '../components/admin-empty.tsx';
-import { AdminPager } from '../components/admin-pager.tsx';
+import { LoadFailed } from '../components/admin-empty.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { AuditFilters, type AuditFilterValues } from '../components/audit-filters.tsx';
 import { AuditTable } from '../components/audit-table.tsx';
 import { TableSkeleton } from '../components/table-skeleton.tsx';
@@ -68,15 +69,15 @@ export function AdminAuditPage() {
       ) : !data ? (
         <LoadFailed icon={IconListDetails} what="журнал" />
       ) : data.data.length === 0 ? (
-        <AdminEmpty icon={IconListDetails} title="Записей не нашлось" text="Измените фильтры или период." />
+        <EmptyState headingLevel={3} icon={IconListDetails} title="Записей не нашлось" text="Измените фильтры или период." />
       ) : (
         <div className={isPlaceholderData ? 'admin-stale' : undefined}>
           <AuditTable entries={data.data} />
-          <AdminPager
+          <Pager
+            size="sm"
             page={data.current_page}
             lastPage={data.last_page}
-            total={data.total}
-            forms={['запись', 'записи', 'записей']}
+            count={{ total: data.total, forms: ['запись', 'записи', 'записей'] }}
             onChange={(next) => apply(values, next)}
             label="Страницы журнала"
           />

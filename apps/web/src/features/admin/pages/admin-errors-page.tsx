@@ -3,8 +3,9 @@ import { IconBug, IconMoodHappy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClientErrorGroups } from '../api/get-client-error-groups.ts';
-import { AdminEmpty, LoadFailed } from '../components/admin-empty.tsx';
-import { AdminPager } from '../components/admin-pager.tsx';
+import { LoadFailed } from '../components/admin-empty.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { ErrorGroupRow } from '../components/error-group-row.tsx';
 import { TableSkeleton } from '../components/table-skeleton.tsx';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
@@ -24,7 +25,8 @@ export function AdminErrorsPage() {
   if (!data) return <LoadFailed icon={IconBug} what="отчёты об ошибках" />;
   if (data.data.length === 0)
     return (
-      <AdminEmpty
+      <EmptyState
+        headingLevel={3}
         icon={IconMoodHappy}
         title="Отчётов об ошибках пока нет"
         text="Браузеры пользователей ни о чём не сообщали — и это хорошо."
@@ -52,11 +54,11 @@ export function AdminErrorsPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <AdminPager
+      <Pager
+        size="sm"
         page={data.current_page}
         lastPage={data.last_page}
-        total={data.total}
-        forms={['вид ошибки', 'вида ошибок', 'видов ошибок']}
+        count={{ total: data.total, forms: ['вид ошибки', 'вида ошибок', 'видов ошибок'] }}
         onChange={(next) => setParams(toSearch({ page: next }))}
         label="Страницы ошибок"
       />

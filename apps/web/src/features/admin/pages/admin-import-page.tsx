@@ -3,8 +3,9 @@ import { IconFileImport } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useImports } from '../api/get-imports.ts';
-import { AdminEmpty, LoadFailed } from '../components/admin-empty.tsx';
-import { AdminPager } from '../components/admin-pager.tsx';
+import { LoadFailed } from '../components/admin-empty.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { ImportUpload } from '../components/import-upload.tsx';
 import { ImportsTable } from '../components/imports-table.tsx';
 import { TableSkeleton } from '../components/table-skeleton.tsx';
@@ -33,7 +34,8 @@ export function AdminImportPage() {
         ) : !data ? (
           <LoadFailed icon={IconFileImport} what="список импортов" />
         ) : data.data.length === 0 ? (
-          <AdminEmpty
+          <EmptyState
+            headingLevel={3}
             icon={IconFileImport}
             title="Файлов ещё не загружали"
             text="Загруженный файл появится здесь с ходом импорта и отчётом по строкам."
@@ -41,11 +43,11 @@ export function AdminImportPage() {
         ) : (
           <div className={isPlaceholderData ? 'admin-stale' : undefined}>
             <ImportsTable jobs={data.data} />
-            <AdminPager
+            <Pager
+              size="sm"
               page={data.current_page}
               lastPage={data.last_page}
-              total={data.total}
-              forms={['загрузка', 'загрузки', 'загрузок']}
+              count={{ total: data.total, forms: ['загрузка', 'загрузки', 'загрузок'] }}
               onChange={(next) => setParams(toSearch({ page: next }))}
               label="Страницы загрузок"
             />

@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { useMailFailures } from '../api/get-mail-failures.ts';
-import { AdminEmpty, LoadFailed } from '../components/admin-empty.tsx';
-import { AdminPager } from '../components/admin-pager.tsx';
+import { LoadFailed } from '../components/admin-empty.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { TableSkeleton } from '../components/table-skeleton.tsx';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
 import { pageParam, toSearch } from '../lib/url-params.ts';
@@ -23,12 +24,12 @@ export function AdminMailPage() {
   if (isPending) return <TableSkeleton label="Загружаем неотправленные письма" />;
   if (!data) return <LoadFailed icon={IconMail} what="неотправленные письма" />;
   if (data.data.length === 0)
-    return <AdminEmpty icon={IconMailCheck} title="Неотправленных писем нет" text="Почтовый сервер принял все письма." />;
+    return <EmptyState headingLevel={3} icon={IconMailCheck} title="Неотправленных писем нет" text="Почтовый сервер принял все письма." />;
   return (
     <Stack gap="sm" className={isPlaceholderData ? 'admin-stale' : undefined}>
       <Text size="sm" c="dimmed">
-        Письма, которые почтовый сервер отклонил или не принял. Постоянный отказ (код 5xx) не повторяется; остальные письма
-        отправляются повторно в течение суток.
+        Письма, которые почтовый сервер отклонил или не принял. Постоянный отказ (код 5xx) не повторяется; остальные письма отправляются
+        повторно в течение суток.
       </Text>
       <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="sm" striped className="admin-table">
@@ -45,7 +46,13 @@ export function AdminMailPage() {
             {data.data.map((mail) => (
               <Table.Tr key={mail.id}>
                 <Table.Td>{mail.to}</Table.Td>
-                <Table.Td className="admin-break">{mail.subject ?? <Text span size="sm" c="dimmed">код входа или ссылка (скрыто)</Text>}</Table.Td>
+                <Table.Td className="admin-break">
+                  {mail.subject ?? (
+                    <Text span size="sm" c="dimmed">
+                      код входа или ссылка (скрыто)
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={mail.status === 'failed' ? 'red' : 'yellow'} c="dark.7" radius="sm">
                     {mail.status_title}
@@ -72,11 +79,11 @@ export function AdminMailPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <AdminPager
+      <Pager
+        size="sm"
         page={data.current_page}
         lastPage={data.last_page}
-        total={data.total}
-        forms={['письмо', 'письма', 'писем']}
+        count={{ total: data.total, forms: ['письмо', 'письма', 'писем'] }}
         onChange={(next) => setParams(toSearch({ page: next }))}
         label="Страницы писем"
       />

@@ -4,8 +4,9 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useModerationOpinions } from '../api/get-opinions.ts';
-import { AdminEmpty, LoadFailed } from '../components/admin-empty.tsx';
-import { AdminPager } from '../components/admin-pager.tsx';
+import { LoadFailed } from '../components/admin-empty.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { OpinionModerationCard } from '../components/opinion-moderation-card.tsx';
 import { TableSkeleton } from '../components/table-skeleton.tsx';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
@@ -41,17 +42,17 @@ export function AdminOpinionsPage() {
       ) : !data ? (
         <LoadFailed icon={IconMessageCircle} what="отзывы" />
       ) : data.data.length === 0 ? (
-        <AdminEmpty icon={IconMessageCircle} title={EMPTY[state]} />
+        <EmptyState headingLevel={3} icon={IconMessageCircle} title={EMPTY[state]} />
       ) : (
         <Stack gap="sm" className={isPlaceholderData ? 'admin-stale' : undefined} aria-busy={isPlaceholderData || undefined}>
           {data.data.map((opinion) => (
             <OpinionModerationCard key={opinion.id} opinion={opinion} />
           ))}
-          <AdminPager
+          <Pager
+            size="sm"
             page={data.current_page}
             lastPage={data.last_page}
-            total={data.total}
-            forms={['отзыв', 'отзыва', 'отзывов']}
+            count={{ total: data.total, forms: ['отзыв', 'отзыва', 'отзывов'] }}
             onChange={(next) => go({ page: next })}
             label="Страницы отзывов"
           />

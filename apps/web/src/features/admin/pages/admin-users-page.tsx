@@ -4,8 +4,9 @@ import { IconUserSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminUsersParams, useAdminUsers } from '../api/get-users.ts';
-import { AdminEmpty, LoadFailed } from '../components/admin-empty.tsx';
-import { AdminPager } from '../components/admin-pager.tsx';
+import { LoadFailed } from '../components/admin-empty.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { TableSkeleton } from '../components/table-skeleton.tsx';
 import { UsersFilters, type UsersFilterValues } from '../components/users-filters.tsx';
 import { UsersTable } from '../components/users-table.tsx';
@@ -44,7 +45,8 @@ export function AdminUsersPage() {
       ) : !data ? (
         <LoadFailed icon={IconUsers} what="пользователей" />
       ) : data.data.length === 0 ? (
-        <AdminEmpty
+        <EmptyState
+          headingLevel={3}
           icon={IconUserSearch}
           title={filtered ? 'Никого не нашли' : 'Пользователей пока нет'}
           text={filtered ? 'Проверьте написание или уберите часть фильтров.' : undefined}
@@ -52,11 +54,11 @@ export function AdminUsersPage() {
       ) : (
         <div className={isPlaceholderData ? 'admin-stale' : undefined} aria-busy={isPlaceholderData || undefined}>
           <UsersTable users={data.data} />
-          <AdminPager
+          <Pager
+            size="sm"
             page={data.current_page}
             lastPage={data.last_page}
-            total={data.total}
-            forms={['пользователь', 'пользователя', 'пользователей']}
+            count={{ total: data.total, forms: ['пользователь', 'пользователя', 'пользователей'] }}
             onChange={(page) =>
               apply({ q: query.q ?? '', account_type: query.account_type, residency: query.residency, blocked: query.blocked }, page)
             }

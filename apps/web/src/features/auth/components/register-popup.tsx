@@ -8,10 +8,10 @@ import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { LinkButton } from '@/shared/ui/link-button.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
+import { CityField } from '@/shared/ui/city-field.tsx';
+import { PhoneField } from '@/shared/ui/phone-field.tsx';
 import { register } from '../api/register.ts';
-import { CityAutocomplete } from './city-autocomplete.tsx';
 import { ClubPitch } from './club-pitch.tsx';
-import { PhoneInput } from './phone-input.tsx';
 
 type RegisterValues = {
   company: string;
@@ -162,7 +162,7 @@ export function RegisterPopup(props: RegisterPopupProps) {
               {...form.getInputProps('company_people_count')}
             />
           </SimpleGrid>
-          <CityAutocomplete
+          <CityField
             value={form.getValues().city_name}
             onChange={(value) => form.setFieldValue('city_name', value)}
             error={form.errors.city_name as string | undefined}
@@ -199,7 +199,7 @@ export function RegisterPopup(props: RegisterPopupProps) {
               autoComplete="off"
               {...form.getInputProps('profession_area')}
             />
-            <PhoneInput
+            <PhoneField
               label="Телефон"
               value={form.getValues().phone}
               onChange={(value) => form.setFieldValue('phone', value)}

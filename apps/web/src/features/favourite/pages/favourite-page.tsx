@@ -1,7 +1,7 @@
 import type { ResumeCard } from '@hr/contract';
-import { Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch, IconStar } from '@tabler/icons-react';
 import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { handleErrorWithRedirect, handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
@@ -9,10 +9,11 @@ import { plural } from '@/shared/lib/format.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { PageSection } from '@/shared/ui/page-section.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { useFavourites } from '../api/get-favourites.ts';
 import { useRemoveFavourite } from '../api/remove-favourite.ts';
 import { FavouriteCardFooter } from '../components/favourite-card-footer.tsx';
-import { FavouriteEmpty } from '../components/favourite-empty.tsx';
 
 const PER_PAGE = 20;
 
@@ -75,7 +76,9 @@ export function FavouritePage({ Card }: { Card: ComponentType<FavouriteCardProps
     );
   } else if (!data) {
     content = (
-      <FavouriteEmpty
+      <EmptyState
+        icon={IconStar}
+        color="yellow"
         title="Не удалось загрузить избранное"
         text="Проверьте подключение к интернету и попробуйте ещё раз."
         action={
@@ -87,7 +90,9 @@ export function FavouritePage({ Card }: { Card: ComponentType<FavouriteCardProps
     );
   } else if (data.data.length === 0) {
     content = (
-      <FavouriteEmpty
+      <EmptyState
+        icon={IconStar}
+        color="yellow"
         title="В избранном пока никого"
         text="Отмечайте кандидатов кнопкой «В избранное» на странице резюме — они соберутся здесь вместе с вашими заметками."
         action={
@@ -115,11 +120,7 @@ export function FavouritePage({ Card }: { Card: ComponentType<FavouriteCardProps
             }
           />
         ))}
-        {data.last_page > 1 ? (
-          <Group justify="center" mt="md">
-            <Pagination total={data.last_page} value={data.current_page} onChange={goTo} getControlProps={pageControlLabels} />
-          </Group>
-        ) : null}
+        <Pager centered page={data.current_page} lastPage={data.last_page} onChange={goTo} label="Страницы избранного" />
       </Stack>
     );
   }
@@ -129,9 +130,4 @@ export function FavouritePage({ Card }: { Card: ComponentType<FavouriteCardProps
       {content}
     </PageSection>
   );
-}
-
-function pageControlLabels(control: 'first' | 'previous' | 'last' | 'next') {
-  const labels = { first: 'Первая страница', previous: 'Предыдущая страница', next: 'Следующая страница', last: 'Последняя страница' };
-  return { 'aria-label': labels[control] };
 }

@@ -42,10 +42,11 @@ export function PersonPage({ renderActions }: PersonPageProps = {}) {
     return (
       <PageSection>
         <EmptyState
+          headingLevel={1}
           icon={IconUserQuestion}
           title="Участник не найден"
-          description="Возможно, ссылка устарела или аккаунт участника удалён."
-          actions={
+          text="Возможно, ссылка устарела или аккаунт участника удалён."
+          action={
             <Button component={Link} to="/profile" variant="light">
               В личный кабинет
             </Button>

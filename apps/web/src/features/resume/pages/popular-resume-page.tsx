@@ -1,12 +1,13 @@
-import { Badge, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconEye, IconFlame, IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import { PageSection } from '@/shared/ui/page-section.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { usePopular } from '../api/get-popular.ts';
 import { CardListSkeleton } from '../components/card-list-skeleton.tsx';
-import { ListMessage } from '../components/list-message.tsx';
 import { ResumeCardView } from '../components/resume-card.tsx';
 import { formatViews } from '../lib/resume-format.ts';
 
@@ -32,7 +33,7 @@ export function PopularResumePage() {
       {isPending ? (
         <CardListSkeleton />
       ) : !data ? (
-        <ListMessage
+        <EmptyState
           icon={IconFlame}
           title="Не удалось загрузить подборку"
           text="Проверьте подключение к интернету и попробуйте ещё раз."
@@ -43,7 +44,7 @@ export function PopularResumePage() {
           }
         />
       ) : data.data.length === 0 ? (
-        <ListMessage
+        <EmptyState
           icon={IconFlame}
           title="Подборка пока пуста"
           text="За последние 30 дней участники клуба ещё не открывали резюме. Найдите кандидатов в поиске — они появятся здесь."
@@ -67,11 +68,7 @@ export function PopularResumePage() {
               }
             />
           ))}
-          {data.last_page > 1 ? (
-            <Group justify="center" mt="md">
-              <Pagination total={data.last_page} value={data.current_page} onChange={goTo} getControlProps={pageControlLabels} />
-            </Group>
-          ) : null}
+          <Pager centered page={data.current_page} lastPage={data.last_page} onChange={goTo} label="Страницы популярных резюме" />
           <Text size="xs" c="dimmed" ta="center">
             Просмотр считается один раз в день от каждого участника.
           </Text>
@@ -79,9 +76,4 @@ export function PopularResumePage() {
       )}
     </PageSection>
   );
-}
-
-function pageControlLabels(control: 'first' | 'previous' | 'last' | 'next') {
-  const labels = { first: 'Первая страница', previous: 'Предыдущая страница', next: 'Следующая страница', last: 'Последняя страница' };
-  return { 'aria-label': labels[control] };
 }

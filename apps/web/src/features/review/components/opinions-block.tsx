@@ -1,9 +1,10 @@
 import { emptyOpinionsSummary, type OpinionsSummary } from '@hr/contract';
-import { Button, Divider, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMessagePlus, IconMessageQuestion, IconPencil } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { opinionsCountText } from '@/shared/lib/opinions-summary.ts';
+import { Pager } from '@/shared/ui/pager.tsx';
 import { useOpinions } from '../api/get-opinions.ts';
 import '../review.css';
 import { OpinionDialog } from './opinion-dialog.tsx';
@@ -100,14 +101,14 @@ export function OpinionsBlock({ hash, summary, myOpinionId, canRequest = false, 
             </Fragment>
           ))}
           {data.last_page > 1 ? (
-            <Pagination
-              total={data.last_page}
-              value={page}
+            <Pager
+              page={page}
+              lastPage={data.last_page}
               onChange={setPage}
               size="sm"
+              siblings={1}
               className="no-print"
-              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Следующая страница' : 'Предыдущая страница' })}
-              getItemProps={(item) => ({ 'aria-label': `Страница ${item}` })}
+              label="Страницы отзывов"
             />
           ) : null}
         </Stack>

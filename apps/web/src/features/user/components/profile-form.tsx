@@ -10,19 +10,19 @@ import { profileQueryKey } from '../api/get-profile.ts';
 import { updateProfile } from '../api/update-profile.ts';
 import { changedFields, type ProfileFormValues, valuesOf } from '../lib/profile-form-values.ts';
 import { showSuccessNotice } from '../lib/success-notice.tsx';
-import type { CityInputComponent, PhoneInputComponent, ProfileDictionaries } from './field-types.ts';
+import { CityField } from '@/shared/ui/city-field.tsx';
+import { PhoneField } from '@/shared/ui/phone-field.tsx';
+import type { ProfileDictionaries } from './field-types.ts';
 
 type ProfileFormProps = ProfileDictionaries & {
   profile: Profile;
-  CityInput: CityInputComponent;
-  PhoneInput: PhoneInputComponent;
   onSaved?: (profile: Profile) => void;
 };
 
 const COMBO = { withinPortal: true, zIndex: 300 } as const;
 
 /** Everything the profile holds, with the registration rules; only changed fields are sent. */
-export function ProfileForm({ profile, CityInput, PhoneInput, positions, professionAreas, tags, onSaved }: ProfileFormProps) {
+export function ProfileForm({ profile, positions, professionAreas, tags, onSaved }: ProfileFormProps) {
   const queryClient = useQueryClient();
   const [initial, setInitial] = useState<ProfileFormValues>(() => valuesOf(profile));
   const { form, formRef, processing, handleSubmit } = useContractForm<ProfileFormValues>({ initialValues: initial });
@@ -70,7 +70,7 @@ export function ProfileForm({ profile, CityInput, PhoneInput, positions, profess
               required
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-              <PhoneInput
+              <PhoneField
                 label="Телефон"
                 value={values.phone}
                 onChange={(value) => change('phone', value)}
@@ -124,7 +124,7 @@ export function ProfileForm({ profile, CityInput, PhoneInput, positions, profess
                 required
               />
             </SimpleGrid>
-            <CityInput value={values.city_name} onChange={(value) => change('city_name', value)} error={error('city_name')} required />
+            <CityField value={values.city_name} onChange={(value) => change('city_name', value)} error={error('city_name')} required />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
               <FreeTextChoice
                 label="Должность"

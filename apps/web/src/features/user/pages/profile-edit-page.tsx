@@ -7,14 +7,12 @@ import { useSession } from '@/shared/session/session-store.ts';
 import { PageLoader } from '@/shared/ui/page-loader.tsx';
 import { PageSection } from '@/shared/ui/page-section.tsx';
 import { useProfile } from '../api/get-profile.ts';
-import type { CityInputComponent, PhoneInputComponent, ProfileDictionaries } from '../components/field-types.ts';
+import type { ProfileDictionaries } from '../components/field-types.ts';
 import { NotifyPrefsForm } from '../components/notify-prefs-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 
 type ProfileEditPageProps = ProfileDictionaries & {
-  CityInput: CityInputComponent;
-  PhoneInput: PhoneInputComponent;
   /** The Telegram binding block (another area, composed in app/). */
   telegram?: ReactNode;
   onSaved?: (profile: Profile) => void;

@@ -11,7 +11,7 @@ import type { SafeParser } from '@/shared/lib/validate.ts';
 import { showServerMessage } from '@/shared/ui/dialogs.tsx';
 import { type ReplyFields, sendReply } from '../api/send-reply.ts';
 import { replyFileProblem } from '../lib/reply-file.ts';
-import { PhoneField } from './phone-field.tsx';
+import { PhoneField } from '@/shared/ui/phone-field.tsx';
 
 const ORDER = ['fio', 'phone', 'email', 'city_name', 'cover_letter', 'resume_text', 'file', 'consent'] as const;
 const idOf = (field: string) => `reply-field-${field}`;

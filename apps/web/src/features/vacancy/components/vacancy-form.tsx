@@ -33,9 +33,9 @@ import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import type { SafeParser } from '@/shared/lib/validate.ts';
 import { type VacancyDictionaries, optionsOf, roleOptions } from '../lib/dictionaries.ts';
 import { bodyOf, FIELD_ORDER, fieldId, type VacancyFormValues } from '../lib/vacancy-form-values.ts';
-import { CitySelect } from './city-select.tsx';
 import type { DescriptionEditorHandle } from './description-editor.tsx';
-import { PhoneField } from './phone-field.tsx';
+import { CityField } from '@/shared/ui/city-field.tsx';
+import { PhoneField } from '@/shared/ui/phone-field.tsx';
 
 // The editor (TipTap + ProseMirror) is loaded only by the pages that edit a vacancy.
 const DescriptionEditor = lazy(() => import('./description-editor.tsx').then((m) => ({ default: m.DescriptionEditor })));
@@ -181,15 +181,16 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
               onChange={(e) => change('company', e.currentTarget.value)}
               error={error('company')}
             />
-            <CitySelect
+            <CityField
               id={fieldId('city')}
-              value={values.city}
+              cityId={values.city}
               title={values.cityTitle}
-              onChange={(city, title) => {
+              onPick={(city, title) => {
                 form.setValues({ city, cityTitle: title });
                 form.clearFieldError('city');
               }}
               error={error('city')}
+              required
             />
           </SimpleGrid>
           <TextInput

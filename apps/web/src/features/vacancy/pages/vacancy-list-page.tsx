@@ -7,9 +7,9 @@ import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { PageSection } from '@/shared/ui/page-section.tsx';
 import { useVacancies } from '../api/get-vacancies.ts';
-import { EmptyState } from '../components/empty-state.tsx';
 import { ListSkeleton } from '../components/list-skeleton.tsx';
-import { Pager } from '../components/pager.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { VacancyCard } from '../components/vacancy-card.tsx';
 import '../vacancy.css';
 
@@ -75,7 +75,7 @@ export function VacancyListPage() {
         {data.data.map((vacancy) => (
           <VacancyCard key={vacancy.id} vacancy={vacancy} myId={user?.id} />
         ))}
-        <Pager page={page} lastPage={data.last_page} onChange={(next) => go({ page: next })} label="Страницы вакансий" />
+        <Pager centered page={page} lastPage={data.last_page} onChange={(next) => go({ page: next })} label="Страницы вакансий" />
       </Stack>
     );
 

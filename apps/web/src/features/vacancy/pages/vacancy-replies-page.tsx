@@ -8,10 +8,10 @@ import { pageTitle } from '@hr/contract/constants';
 import { PageSection } from '@/shared/ui/page-section.tsx';
 import { useReplies } from '../api/get-replies.ts';
 import { isTeamView, useVacancy } from '../api/get-vacancy.ts';
-import { EmptyState } from '../components/empty-state.tsx';
 import { ListSkeleton } from '../components/list-skeleton.tsx';
 import { MatchesCard } from '../components/matches-card.tsx';
-import { Pager } from '../components/pager.tsx';
+import { Pager } from '@/shared/ui/pager.tsx';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { ReplyCard } from '../components/reply-card.tsx';
 import { VacancyStatusBadge } from '../components/status-badge.tsx';
 import { newRepliesText, repliesText, viewsText } from '../lib/vacancy-format.ts';
@@ -84,7 +84,7 @@ export function VacancyRepliesPage() {
         {data.data.map((reply) => (
           <ReplyCard key={reply.id} vacancyId={id} reply={reply} />
         ))}
-        <Pager page={page} lastPage={data.last_page} onChange={(next) => go({ page: next })} label="Страницы откликов" />
+        <Pager centered page={page} lastPage={data.last_page} onChange={(next) => go({ page: next })} label="Страницы откликов" />
       </Stack>
     );
 

@@ -3,7 +3,7 @@ import { InputBase } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { IMaskInput } from 'react-imask';
 
-type PhoneFieldProps = {
+export type PhoneFieldProps = {
   id?: string;
   label: string;
   description?: string;
@@ -13,7 +13,7 @@ type PhoneFieldProps = {
   required?: boolean;
 };
 
-/** Phone in the SEED 5 format +7 (XXX) XXX-XX-XX, masked as registration masks it. */
+/** Phone in the SEED 5 format +7 (XXX) XXX-XX-XX (registration, profile, vacancy contacts, replies). */
 export function PhoneField({ id, label, description, value, onChange, error, required }: PhoneFieldProps) {
   return (
     <InputBase
