@@ -22,7 +22,7 @@ import { enqueueJob } from '../../lib/queue.ts';
 import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 import { enqueueMail } from '../auth/auth.mail.ts';
 import { notify } from '../notify/notify.service.ts';
-import { initialsOf } from '../resume/candidate-view.ts';
+import { initialsOf, revealText } from '../resume/candidate-view.ts';
 import { newResumeHash } from '../resume/resume.hash.ts';
 import { authorizeResume, canSeeCandidateNames } from '../resume/resume.policy.ts';
 import { findClubResume, recordContactOpening } from '../resume/resume.service.ts';
@@ -94,7 +94,11 @@ export async function createRequest(
   authorizeResume(user, 'open_contacts');
   const resume = await findClubResume(ctx, body.resume_hash);
   const entry = experienceEntryFor(resume, body.experience_index, body.company);
-  const company = body.company ?? entry?.company ?? null;
+  // The addressee (outside the club) reads the job in the letter and on the public page: the
+  // candidate's name is the point of the request, contacts typed into the job's text are not.
+  const job = (text: string | null | undefined) => (text ? revealText(text, resume, { names: true, contacts: false }) : null);
+  const company = body.company ?? job(entry?.company);
+  const position = job(entry?.position);
   const email = normalizeEmail(body.email);
   await checkAddressee(ctx.database.db, user.id, email);
   const id = newResumeHash();
@@ -129,7 +133,7 @@ export async function createRequest(
         message: body.message,
         candidateFirstName: resume.firstName,
         candidateLastName: resume.lastName,
-        candidatePosition: entry?.position ?? null,
+        candidatePosition: position,
         consentAt: new Date(),
         consentIp: ip,
       });
@@ -140,7 +144,7 @@ export async function createRequest(
           addresseeName: body.name,
           requester: { name: user.name, family: user.family, company: user.company },
           candidate,
-          position: entry?.position ?? null,
+          position,
           company,
           message: body.message,
           link: requestLink(ctx, token),
