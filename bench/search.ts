@@ -33,7 +33,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import type { UserRow } from '../apps/api/src/db/schema/index.ts';
 import { createIndexes, currentResumeIndexes, dropIndexes, migrationResumeIndexes } from '../apps/api/src/modules/resume/generator/indexes.ts';
 import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.page.ts';
-import { TtlCache } from '../apps/api/src/modules/resume/search/search.cache.ts';
+import { promiseCache } from '../apps/api/src/lib/promise-cache.ts';
 import { createSearchPool, poolRunner, SEARCH_SESSION_OPTIONS, type SqlRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
 import {
   executeSearch,
@@ -382,7 +382,7 @@ const emptyResult = (): RoundResult => ({ all: [], byQuery: MIX.map(() => []), f
 async function pairedRounds(cookie: string, run: SqlRunner, prepared: Prepared[], tuning: SearchTuning, rounds: number) {
   const api = emptyResult();
   const sqlSide = emptyResult();
-  const cache = tuning.cacheTtlMs > 0 ? new TtlCache<SearchStats>(tuning.cacheEntries, tuning.cacheTtlMs) : null;
+  const cache = promiseCache<SearchStats>(tuning.cacheEntries, tuning.cacheTtlMs);
   for (let r = 0; r < rounds; r++) {
     for (const [i, m] of MIX.entries()) {
       const p = prepared[i] as Prepared;

@@ -5,7 +5,8 @@ import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID, type PageAnswer } from '@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { onPersonalDataDeleted } from '../lib/personal-data-caches.ts';
-import { TtlCache } from '../modules/resume/search/search.cache.ts';
+import { LRUCache } from 'lru-cache';
+import { remember } from '../lib/promise-cache.ts';
 
 /**
  * A visitor's search page comes with its first screen drawn: the web build's server entry
@@ -50,7 +51,7 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
     },
     (error: unknown) => ctx.log.warn({ err: error }, 'first screen: the server entry did not load'),
   );
-  const drawn = new TtlCache<Drawn>(DRAWN_ENTRIES, DRAWN_TTL_MS);
+  const drawn = new LRUCache<string, Promise<Drawn>>({ max: DRAWN_ENTRIES, ttl: DRAWN_TTL_MS });
   // A candidate deleted on request must not stay on a drawn page until it expires.
   const stopForgetting = onPersonalDataDeleted(ctx.realtime, () => drawn.clear());
   app.addHook('onClose', async () => stopForgetting());
@@ -76,14 +77,13 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
     const key = `${url.pathname}|${wanted.search}`;
     let result = drawn.get(key);
     if (!result) {
-      result = (async () => {
+      result = remember(drawn, key, (async () => {
         const search = await ask(request, wanted.search);
         const html = await module.renderFirstScreen(url, { session, search });
         // Not kept: an error answer (a limit, a bad parameter) is the browser's to show.
         if (!html) throw new NoFirstScreen();
         return { html, answers: [session, search] };
-      })();
-      drawn.set(key, result);
+      })());
     }
     return result.catch((error: unknown) => {
       if (!(error instanceof NoFirstScreen)) throw error;

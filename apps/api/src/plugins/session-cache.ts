@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A short in-process cache of "session id → signed-in user", so the hot signed-in reads
  * (main_info, access, notifications) cost no database round trip.
@@ -7,18 +9,21 @@
  * lookup that began before such a change is never stored (the generation moved on meanwhile).
  * It is only safe where this process sees every write: the embedded database, which one
  * process owns. With PostgreSQL and several instances it stays off (ttl 0).
+ * The entries themselves live in an lru-cache with a time to live per entry.
  */
-export class SessionCache<T> {
-  private entries = new Map<string, { value: T; until: number }>();
+export class SessionCache<T extends object> {
+  private readonly entries: LRUCache<string, T> | null;
   private gen = 0;
 
   constructor(
-    private ttlMs: number,
-    private maxEntries = 20_000,
-  ) {}
+    private readonly ttlMs: number,
+    maxEntries = 20_000,
+  ) {
+    this.entries = ttlMs > 0 ? new LRUCache<string, T>({ max: maxEntries, ttl: ttlMs }) : null;
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.entries !== null;
   }
 
   /** Call before the lookup; pass the result to `set`. */
@@ -27,24 +32,18 @@ export class SessionCache<T> {
   }
 
   get(key: string): T | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.until <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
+    return this.entries?.get(key);
   }
 
   /** Stores a lookup unless something changed since it began; never past `expiresAt`. */
   set(key: string, value: T, generation: number, expiresAt: number): void {
-    if (!this.enabled || generation !== this.gen) return;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { value, until: Math.min(Date.now() + this.ttlMs, expiresAt) });
+    if (!this.entries || generation !== this.gen) return;
+    const ttl = Math.min(this.ttlMs, expiresAt - Date.now());
+    if (ttl > 0) this.entries.set(key, value, { ttl });
   }
 
   clear(): void {
     this.gen++;
-    this.entries.clear();
+    this.entries?.clear();
   }
 }

@@ -1,5 +1,6 @@
 import { cityOption, cityQuery, DICTIONARY_NAMES, dictionary, paginated, success } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +22,7 @@ const ANSWER_TTL_MS = 60_000;
 
 /** GET /api/dictionary and GET /api/auth/register/city (registered with prefix `/api`). */
 export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
-  const answers = new Map<string, { json: string; at: number }>();
+  const answers = new LRUCache<string, string>({ max: 200, ttl: ANSWER_TTL_MS });
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -51,12 +52,11 @@ export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
         // is kept as JSON text for a minute, so a hot call skips the query and the serialisation.
         const key = names.join(',');
         const hit = answers.get(key);
-        if (hit && Date.now() - hit.at < ANSWER_TTL_MS) return reply.type('application/json; charset=utf-8').send(hit.json as never);
+        if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit as never);
         const res = await getDictionaries(ctx.database, names);
         const answer = success(z.record(z.string(), dictionary)).parse(ok(res));
         const json = JSON.stringify(answer);
-        if (answers.size > 200) answers.clear();
-        answers.set(key, { json, at: Date.now() });
+        answers.set(key, json);
         return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../../db/client.ts';
-import { TtlCache } from './search.cache.ts';
+import { type PromiseCache, promiseCache } from '../../../lib/promise-cache.ts';
 import { createSearchPool, DEFAULT_SEARCH_TIMEOUT_MS, poolRunner, QueryTimeout, type SqlRunner, warmSearchPool } from './search.db.ts';
 import type { Sql } from './search.spec.ts';
 
@@ -17,7 +17,7 @@ export type SearchRuntime = {
   /** Opens every session of the pool and runs these statements on each (PostgreSQL only). */
   warm(statements: readonly { sql: Sql; settings: string[]; timeoutMs: number }[]): Promise<void>;
   /** The cache of one kind (counts, pages) for a TTL and a size; null when the TTL is 0. */
-  cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number): TtlCache<V> | null;
+  cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number): PromiseCache<V> | null;
   /** Forgets every cached count and page (after an import or a deletion). */
   invalidate(): void;
   close(): Promise<void>;
@@ -32,7 +32,7 @@ export type SearchRuntimeSettings = {
 
 export function createSearchRuntime(database: Database, settings: SearchRuntimeSettings = {}): SearchRuntime {
   let opened: { runner: SqlRunner; pool?: pg.Pool } | null = null;
-  const caches = new Map<string, TtlCache<unknown>>();
+  const caches = new Map<string, PromiseCache<unknown>>();
   const open = () => {
     if (opened) return opened;
     const client = (database.db as unknown as { $client: unknown }).$client;
@@ -59,15 +59,16 @@ export function createSearchRuntime(database: Database, settings: SearchRuntimeS
       if (pool) await warmSearchPool(pool, statements);
     },
     cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number) {
-      if (ttlMs <= 0) return null;
       const key = `${kind}:${ttlMs}:${entries}`;
       let cache = caches.get(key);
       if (!cache) {
-        cache = new TtlCache<unknown>(entries, ttlMs);
+        const made = promiseCache<unknown>(entries, ttlMs);
+        if (!made) return null;
+        cache = made;
         caches.set(key, cache);
       }
       // The key names the kind, so an entry holds the values of that kind only.
-      return cache as TtlCache<V>;
+      return cache as PromiseCache<V>;
     },
     invalidate() {
       for (const cache of caches.values()) cache.clear();

@@ -22,7 +22,7 @@ import { accessMapOf } from '../../user/user.policy.ts';
 import { type CardRow, personOfCard, toCard } from '../resume.card.ts';
 import { type CandidateSight, revealMarkedText, sightOf } from '../candidate-view.ts';
 import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
-import type { TtlCache } from './search.cache.ts';
+import { type PromiseCache, remember } from '../../../lib/promise-cache.ts';
 import { QueryTimeout, type SqlRunner } from './search.db.ts';
 import { countSql, type FacetRow, facetsSql } from './search.facets.ts';
 import { yearsBefore } from './search.filters.ts';
@@ -317,7 +317,7 @@ export async function executeSearch(
   spec: SearchSpec,
   q: Pick<SearchQuery, 'searchOrderBy' | 'page' | 'per_page'>,
   tuning: SearchTuning,
-  cache: TtlCache<SearchStats> | null,
+  cache: PromiseCache<SearchStats> | null,
   trace?: Traced[],
 ): Promise<{ stats: SearchStats; rows: PageRow[] }> {
   // One plan for every statement of this request.
@@ -330,7 +330,7 @@ export async function executeSearch(
   } else {
     const sample = traced<FacetRow>(run, trace, 'sample', facetsSql(plan, 'sample'));
     stats = sample.then((rows) => finishStats(run, plan, tuning, rows, trace));
-    cache?.set(key, stats);
+    if (cache) remember(cache, key, stats);
     const weight = plan.heavyText ? HEAVY_TEXT_WEIGHT : 1;
     estimate = sample.then((rows) => pick(rows, 'total') * plan.sampleScale * weight);
     // Awaited only for a relevance order; a failed sample is answered through `stats` either way,
@@ -453,9 +453,7 @@ function cachedPage(ctx: AppContext, spec: SearchSpec, q: SearchQuery, tuning: S
   const key = `${statsKey(spec)}|${q.searchOrderBy}|${q.page}|${q.per_page}`;
   const hit = pages.get(key);
   if (hit) return hit;
-  const result = run();
-  pages.set(key, result);
-  return result;
+  return remember(pages, key, run());
 }
 
 // ─── answer pieces ────────────────────────────────────────────────────────────────────────────
