@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { ACCOUNT_TYPES, type AccountType } from '@hr/contract';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -29,24 +30,34 @@ const USAGE = `Использование: npm run cli -- <команда> [па
 
 Работает с той же базой, что и сервер: DATA_DIR (встроенная) или DATABASE_URL (PostgreSQL).`;
 
-function parseArgs(argv: string[]): { command?: string; opts: Record<string, string>; args: string[] } {
+/** Every flag of every command: each takes a value (`--email E` or `--email=E`). */
+const OPTIONS = Object.fromEntries(
+  ['email', 'password', 'fio', 'type', 'flags', 'set', 'clear', 'resumes', 'random-seed', 'title', 'message', 'education-id'].map((name) => [
+    name,
+    { type: 'string' as const },
+  ]),
+);
+
+/** The command and its flags (node:util parseArgs, strict): an unknown flag or one without its value is refused. */
+function parseCommandLine(argv: string[]): { command?: string; opts: Record<string, string>; args: string[] } {
   const [command, ...rest] = argv;
-  const opts: Record<string, string> = {};
-  const args: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] as string;
-    if (!arg.startsWith('--')) {
-      if (command !== 'import') throw new CliError(`Непонятный аргумент: ${arg}`);
-      args.push(arg);
-      continue;
-    }
-    const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    const value = inline ?? rest[i + 1];
-    if (inline === undefined) i++;
-    if (value === undefined || value.startsWith('--')) throw new CliError(`Параметру --${key} нужно значение`);
-    opts[key] = value;
+  if (!command || command === 'help' || command === '--help') return { command, opts: {}, args: [] };
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const flag = /'(--?[^'\s]+)/.exec((err as Error).message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new CliError(`Неизвестный параметр: ${flag}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /ambiguous/.test((err as Error).message))
+      throw new CliError(`Значение, начинающееся с «-», пишите слитно: ${flag}=значение`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new CliError(`Параметру ${flag} нужно значение`);
+    throw new CliError((err as Error).message);
   }
-  return { command, opts, args };
+  const positionals = parsed.positionals;
+  if (command !== 'import' && positionals.length) throw new CliError(`Непонятный аргумент: ${positionals[0]}`);
+  const opts = Object.fromEntries(Object.entries(parsed.values).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return { command, opts, args: positionals };
 }
 
 class CliError extends Error {}
@@ -70,7 +81,7 @@ const accountType = (v: string): AccountType => {
 };
 
 async function main(): Promise<number> {
-  const { command, opts, args } = parseArgs(process.argv.slice(2));
+  const { command, opts, args } = parseCommandLine(process.argv.slice(2));
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return command ? 0 : 2;
