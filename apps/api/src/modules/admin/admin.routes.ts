@@ -32,6 +32,7 @@ import {
   success,
   clientErrorReport,
 } from '@hr/contract';
+import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -277,7 +278,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         await audit(ctx, { ...actorOf(request), action: 'audit.export', objectType: 'audit', details: { filters, rows } });
         return reply
           .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="audit-${moscowDay()}.csv"`)
+          .header('Content-Disposition', contentDisposition(`audit-${moscowDay()}.csv`))
           .header('Cache-Control', 'no-store')
           .send(csv);
       },

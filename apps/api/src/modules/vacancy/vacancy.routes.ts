@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import contentDisposition from 'content-disposition';
 import {
   errorBody,
   matchesQuery,
@@ -59,13 +60,6 @@ export function storedFileName(sent: string, type: ReplyFileType): string {
     .trim()
     .slice(0, 150);
   return `${base || 'resume'}.${type}`;
-}
-
-/** attachment; filename="ascii"; filename*=UTF-8''percent-encoded (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

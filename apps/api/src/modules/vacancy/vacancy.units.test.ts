@@ -1,10 +1,11 @@
 import { visibleLength } from '@hr/contract';
+import contentDisposition from 'content-disposition';
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { zip } from '../resume/export/zip.ts';
 import { FileSniffer, FileTooLarge, FileTypeRefused } from './file-sniff.ts';
 import { jsonForScript, withVacancyHead } from './vacancy.page.ts';
-import { contentDisposition, storedFileName } from './vacancy.routes.ts';
+import { storedFileName } from './vacancy.routes.ts';
 
 /** Nothing that can run: no handler attribute, no script/svg/iframe/object, no javascript:/data: link. */
 function assertInert(html: string) {

@@ -1,4 +1,5 @@
 import { errorBody, errorsByField, searchQueryInput } from '@hr/contract';
+import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +37,7 @@ export function exportRoutes(ctx: AppContext): FastifyPluginAsync {
         await audit(ctx, { actorId: user.id, action: 'resume.export', objectType: 'resume', ip: request.ip, details: { format, file: file.filename } });
         return reply
           .type(file.type)
-          .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+          .header('Content-Disposition', contentDisposition(file.filename))
           .header('Cache-Control', 'no-store')
           .send(file.body);
       },
