@@ -7,6 +7,7 @@ export * from './nickname.ts';
 export * from './envelope.ts';
 export * from './pagination.ts';
 export * from './html.ts';
+export * from './rich-text.ts';
 export * from './issues.ts';
 export * from './access.ts';
 export * from './user.ts';

@@ -1,13 +1,13 @@
 import { DIALOG_CONFIRM_COLOR } from '@hr/contract/constants';
 import { Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconExternalLink, IconSchool } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
+import { RichText } from '@/shared/ui/rich-text.tsx';
 import { confirmEducation } from '../api/confirm-education.ts';
 import { useEducationMessage } from '../api/get-education-message.ts';
 import { remindEducationLater } from '../api/remind-education.ts';
-import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import classes from './education.module.css';
 
 const ON_COLOR_TEXT = '#0d1b2e';
@@ -23,7 +23,6 @@ type EducationDialogProps = {
 export function EducationDialog({ opened, messageId, onClose }: EducationDialogProps) {
   const query = useEducationMessage(messageId);
   const message = query.data;
-  const html = useMemo(() => (message ? sanitizeHtml(message.message) : ''), [message]);
   const [busy, setBusy] = useState<'remind' | 'go' | null>(null);
 
   const remind = async () => {
@@ -62,8 +61,7 @@ export function EducationDialog({ opened, messageId, onClose }: EducationDialogP
             <ThemeIcon size={40} radius="xl" variant="light" color="brand" aria-hidden>
               <IconSchool size={22} stroke={1.6} />
             </ThemeIcon>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by sanitizeHtml (allow-list). */}
-            <div className={classes.rich} dangerouslySetInnerHTML={{ __html: html }} />
+            <RichText html={message.message} className={classes.rich} />
           </Group>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => void remind()} loading={busy === 'remind'} disabled={busy === 'go'}>

@@ -1,3 +1,4 @@
+import { isAllowedRichTextHref, RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_SCHEMES } from '@hr/contract/rich-text';
 import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -38,8 +39,9 @@ const LABELS: Partial<RichTextEditorLabels> = {
 };
 
 /**
- * The vacancy description in TipTap, limited to what the allow-list keeps: paragraphs, line
- * breaks, lists, bold, italic, underline and links (headings, quotes and code are switched off).
+ * The vacancy description in TipTap, limited to what the contract's allow-list keeps
+ * (`@hr/contract/rich-text`): paragraphs, line breaks, lists, bold, italic, underline and links with
+ * its schemes (headings, quotes, code and strike are switched off).
  */
 export function DescriptionEditor({ id, initialHtml, onChange, invalid, describedBy, ref }: DescriptionEditorProps) {
   const emit = useDebouncedCallback(onChange, EDITOR_DEBOUNCE_MS);
@@ -57,9 +59,9 @@ export function DescriptionEditor({ id, initialHtml, onChange, invalid, describe
       Link.configure({
         openOnClick: false,
         autolink: true,
-        protocols: ['mailto'],
-        isAllowedUri: (url) => /^(https?:\/\/|mailto:)/i.test(url),
-        HTMLAttributes: { rel: 'nofollow noopener', target: null },
+        protocols: RICH_TEXT_SCHEMES.filter((scheme) => !scheme.startsWith('http')),
+        isAllowedUri: (url) => isAllowedRichTextHref(url),
+        HTMLAttributes: { rel: RICH_TEXT_LINK_ATTRIBUTES.rel, target: null },
       }),
     ],
     content: initialHtml,
