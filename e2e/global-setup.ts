@@ -1,5 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  appendFileSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +25,23 @@ import { BASE_URL, E2E_PORT } from './playwright.config.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const APP_START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000);
+/**
+ * The journeys' demo resumes: enough for several pages of a search with a city and an experience
+ * filter, few enough to be seeded in seconds (the server seeds 3000 on a first start of its own).
+ */
+const E2E_RESUMES = Number(process.env.E2E_RESUMES ?? 600);
+/** Where prepared embedded databases are kept between runs (keyed by what makes them). */
+const SNAPSHOT_ROOT = path.join(REPO_ROOT, '.tmp/e2e-snapshot');
 
 /** What global-teardown.ts needs; kept on globalThis (setup and teardown share the runner process). */
-export type E2EState = { smtp?: SMTPServer; app?: ChildProcess; tmpDir?: string; appLog?: string; database?: { adminUrl: string; name: string } };
+export type E2EState = {
+  smtp?: SMTPServer;
+  apps: ChildProcess[];
+  tmpDir?: string;
+  database?: { adminUrl: string; name: string };
+};
 const holder = globalThis as { __hrE2E?: E2EState };
-holder.__hrE2E = holder.__hrE2E ?? {};
+holder.__hrE2E = holder.__hrE2E ?? { apps: [] };
 const state: E2EState = holder.__hrE2E;
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
@@ -28,9 +55,20 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   try {
     await assertPortFree(E2E_PORT);
     const services = await backendEnv();
+    const dataDir = path.join(tmpDir, 'data');
+    await prepareDatabase(services, dataDir);
     const smtpPort = await startSmtp(mailboxFile);
     process.env.E2E_SMTP_PORT = String(smtpPort);
-    await startApp({ tmpDir, smtpPort, services });
+    await startApp({ name: 'app', port: E2E_PORT, tmpDir, dataDir, smtpPort, services });
+    // PostgreSQL + Redis: a second instance on the same database and Redis, so a journey can act on one
+    // instance and watch the page of the other (live notifications, through Redis). Started after the
+    // first: a stale build is then rebuilt once, by the first `npm start`.
+    if (services.DATABASE_URL) {
+      const port = E2E_PORT + 1;
+      await assertPortFree(port);
+      await startApp({ name: 'app2', port, tmpDir, dataDir: path.join(tmpDir, 'data2'), smtpPort, services });
+      process.env.E2E_SECOND_BASE_URL = `http://127.0.0.1:${port}`;
+    }
   } catch (error) {
     await stopAll();
     throw error;
@@ -62,7 +100,8 @@ async function backendEnv(): Promise<Record<string, string>> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   console.log(`e2e: PostgreSQL database ${name}, Redis ${redisUrl}`);
-  return { DATABASE_URL: url.toString(), REDIS_URL: redisUrl };
+  // Two instances sign sessions and channel tokens with one secret, as an operator's would.
+  return { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, SESSION_SECRET: randomBytes(32).toString('base64url') };
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
@@ -73,6 +112,79 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The journeys' database before the app starts: migrated, with the dictionaries, the demo accounts and
+ * E2E_RESUMES demo resumes, made by the CLI (`npm run cli -- seed`) as an operator would. Embedded: the
+ * seeded PGlite directory is kept in .tmp/e2e-snapshot under a key of the API's sources, migrations and
+ * the count, and each run starts on a copy of it (a clean clone makes it once, in well under a minute).
+ * PostgreSQL: the fresh database is seeded the same way. The app then starts with DEMO_SEED=0.
+ */
+async function prepareDatabase(services: Record<string, string>, dataDir: string): Promise<void> {
+  const started = Date.now();
+  if (services.DATABASE_URL) {
+    await seedWithCli({ DATABASE_URL: services.DATABASE_URL, DATA_DIR: dataDir });
+    console.log(`e2e: PostgreSQL database seeded with ${E2E_RESUMES} resumes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return;
+  }
+  const snapshot = embeddedSnapshot();
+  let made = false;
+  if (!existsSync(path.join(snapshot, 'ready'))) {
+    const building = `${snapshot}.building-${process.pid}`;
+    rmSync(building, { recursive: true, force: true });
+    mkdirSync(building, { recursive: true });
+    await seedWithCli({ DATABASE_URL: '', DATA_DIR: path.join(building, 'data') });
+    writeFileSync(path.join(building, 'ready'), new Date().toISOString());
+    rmSync(snapshot, { recursive: true, force: true });
+    renameSync(building, snapshot);
+    made = true;
+    // Older snapshots (other sources, other counts) are of no use any more.
+    for (const entry of readdirSync(SNAPSHOT_ROOT)) {
+      const full = path.join(SNAPSHOT_ROOT, entry);
+      if (full !== snapshot && !entry.includes('.building-')) rmSync(full, { recursive: true, force: true });
+    }
+  }
+  cpSync(path.join(snapshot, 'data'), dataDir, { recursive: true, filter: (src) => path.basename(src) !== 'owner.lock' });
+  process.env.E2E_SNAPSHOT_DATA_DIR = path.join(snapshot, 'data');
+  console.log(
+    `e2e: embedded database ${made ? 'seeded' : 'copied from the snapshot'} (${E2E_RESUMES} resumes) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** .tmp/e2e-snapshot/<key>: the key hashes the API's sources (the seed, the generator, the migrations…) and the count. */
+function embeddedSnapshot(): string {
+  const hash = createHash('sha256').update(`resumes=${E2E_RESUMES}\n`);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!entry.name.endsWith('.test.ts') && statSync(full).isFile()) hash.update(`${path.relative(REPO_ROOT, full)}\n`).update(readFileSync(full));
+    }
+  };
+  for (const dir of ['apps/api/src', 'apps/api/drizzle', 'packages/contract/src']) walk(path.join(REPO_ROOT, dir));
+  hash.update(readFileSync(path.join(REPO_ROOT, 'package-lock.json')));
+  return path.join(SNAPSHOT_ROOT, `embedded-${hash.digest('hex').slice(0, 16)}`);
+}
+
+/** `npm run cli -- seed --resumes N` on a private site (the demo accounts are made only there). */
+async function seedWithCli(env: Record<string, string>): Promise<void> {
+  const log: Buffer[] = [];
+  const child = spawn('npm', ['run', 'cli', '--silent', '--', 'seed', '--resumes', String(E2E_RESUMES)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: undefined, TRUST_PROXY: undefined, APP_URL: undefined, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  child.stdout.on('data', (chunk: Buffer) => log.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => log.push(chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (c) => resolve(c));
+  });
+  const output = Buffer.concat(log).toString('utf8');
+  if (code !== 0) throw new Error(`«npm run cli -- seed» exited with ${code}:\n${output.slice(-3000)}`);
+  if (!output.includes('member@hr-club.demo')) throw new Error(`«npm run cli -- seed» made no demo accounts:\n${output.slice(-3000)}`);
 }
 
 /** A real SMTP server on loopback; every message lands as one JSON line {to, from, raw, receivedAt}. */
@@ -109,10 +221,16 @@ async function startSmtp(mailboxFile: string): Promise<number> {
 }
 
 /** `npm start` at the repo root, in its own process group, until /sanctum/csrf-cookie answers. */
-async function startApp({ tmpDir, smtpPort, services }: { tmpDir: string; smtpPort: number; services: Record<string, string> }): Promise<void> {
-  const dataDir = path.join(tmpDir, 'data');
-  const appLog = path.join(tmpDir, 'app.log');
-  state.appLog = appLog;
+async function startApp({
+  name,
+  port,
+  tmpDir,
+  dataDir,
+  smtpPort,
+  services,
+}: { name: string; port: number; tmpDir: string; dataDir: string; smtpPort: number; services: Record<string, string> }): Promise<void> {
+  const appLog = path.join(tmpDir, `${name}.log`);
+  const base = `http://127.0.0.1:${port}`;
   const logFd = openSync(appLog, 'a');
   // `npm start` as the README says; E2E_START_COMMAND overrides it (debugging only).
   const command = process.env.E2E_START_COMMAND ?? 'npm start';
@@ -122,23 +240,21 @@ async function startApp({ tmpDir, smtpPort, services }: { tmpDir: string; smtpPo
     stdio: ['ignore', logFd, logFd],
     env: {
       ...process.env,
-      // Unset, as on a developer's machine: `npm start` runs the server as production anyway, and an
-      // explicit NODE_ENV=production would keep the demo accounts (DEMO_SEED=1) from being made.
+      // Unset, as on a developer's machine: `npm start` runs the server as production anyway.
       NODE_ENV: undefined,
-      PORT: String(E2E_PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       REGISTER_LIMIT_PER_HOUR: '10000',
-      DEMO_SEED: '1',
+      // Seeded already (prepareDatabase): the app adds nothing at start.
+      DEMO_SEED: '0',
       LOG_LEVEL: 'warn',
       ...services,
     },
   });
   closeSync(logFd);
-  state.app = child;
-  process.env.E2E_APP_PID = String(child.pid);
-  process.env.E2E_APP_LOG = appLog;
+  state.apps.push(child);
 
   let exited: string | null = null;
   child.once('exit', (code, signal) => {
@@ -147,16 +263,16 @@ async function startApp({ tmpDir, smtpPort, services }: { tmpDir: string; smtpPo
 
   const deadline = Date.now() + APP_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`«${command}» ${exited} before answering.\n${tail(appLog)}`);
+    if (exited) throw new Error(`«${command}» (${name}) ${exited} before answering.\n${tail(appLog)}`);
     try {
-      const res = await fetch(`${BASE_URL}/sanctum/csrf-cookie`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${base}/sanctum/csrf-cookie`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 204 || res.status === 200) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`«${command}» did not answer GET ${BASE_URL}/sanctum/csrf-cookie within ${APP_START_TIMEOUT_MS} ms.\n${tail(appLog)}`);
+  throw new Error(`«${command}» (${name}) did not answer GET ${base}/sanctum/csrf-cookie within ${APP_START_TIMEOUT_MS} ms.\n${tail(appLog)}`);
 }
 
 function tail(file: string, lines = 40): string {
@@ -167,18 +283,10 @@ function tail(file: string, lines = 40): string {
   }
 }
 
-/** Kills the app's whole process group, closes SMTP, removes the temp dir (kept with E2E_KEEP_TMP=1). */
+/** Kills the apps' whole process groups, closes SMTP, removes the temp dir (kept with E2E_KEEP_TMP=1). */
 export async function stopAll(): Promise<void> {
-  const child = state.app;
-  if (child?.pid && child.exitCode === null && child.signalCode === null) {
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    killGroup(child.pid, 'SIGTERM');
-    const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 8000));
-    if ((await Promise.race([gone, timer])) === 'timeout') killGroup(child.pid, 'SIGKILL');
-  }
-  // Stragglers of the group (the server under npm) even when npm itself is already gone.
-  if (child?.pid) killGroup(child.pid, 'SIGKILL');
-  state.app = undefined;
+  await Promise.all(state.apps.map(stopApp));
+  state.apps = [];
   if (state.smtp) {
     const smtp = state.smtp;
     state.smtp = undefined;
@@ -199,6 +307,17 @@ export async function stopAll(): Promise<void> {
   }
 }
 
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.pid && child.exitCode === null && child.signalCode === null) {
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    killGroup(child.pid, 'SIGTERM');
+    const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 8000));
+    if ((await Promise.race([gone, timer])) === 'timeout') killGroup(child.pid, 'SIGKILL');
+  }
+  // Stragglers of the group (the server under npm) even when npm itself is already gone.
+  if (child.pid) killGroup(child.pid, 'SIGKILL');
+}
+
 function killGroup(pid: number, signal: NodeJS.Signals) {
   try {
     process.kill(-pid, signal);
@@ -209,5 +328,5 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
 
 // The runner may die without teardown (Ctrl+C): never leave the server behind.
 process.once('exit', () => {
-  if (state.app?.pid) killGroup(state.app.pid, 'SIGKILL');
+  for (const app of state.apps) if (app.pid) killGroup(app.pid, 'SIGKILL');
 });

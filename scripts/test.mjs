@@ -1,5 +1,7 @@
-// `npm test`: typecheck, lint, API tests (PGlite, then PostgreSQL + Redis), then the browser journeys
-// against a production build (embedded database, then PostgreSQL + Redis).
+// `npm test`: typecheck, lint, API tests (PGlite, then PostgreSQL + Redis), the production build (once),
+// then the browser journeys against it: every journey on the embedded database, then the journeys that
+// depend on PostgreSQL + Redis (tagged @services: two tabs, live notifications across two instances, the
+// first screen) on a fresh PostgreSQL database with Redis. The full axe sweep is `npm run test:a11y`.
 // Honest by construction: a runner that exits non-zero, cannot start, or runs no test is a failure
 // even when its report looks green. Ends with one line: `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +10,7 @@ import path from 'node:path';
 import { flakySummaryLines, summarizePlaywrightReport } from './lib/playwright-report.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const startedAt = Date.now();
 const out = path.join(root, '.tmp/test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -124,14 +127,20 @@ if (process.env.SKIP_E2E === '1') {
   if (isCI) fail('SKIP_E2E=1 under CI: the browser journeys cannot be skipped');
   else console.log('\n(browser journeys skipped: SKIP_E2E=1)');
 } else {
-  playwright('browser journeys (embedded PGlite)', path.join(out, 'playwright-pglite.json'), { E2E_BACKEND: 'embedded' });
-  if (pgUrl && redisUrl) {
-    playwright('browser journeys (PostgreSQL + Redis)', path.join(out, 'playwright-postgres.json'), {
-      E2E_BACKEND: 'postgres',
-    });
-  }
+  // The client and the server are built once here, not by each `npm start` of the journeys.
+  const built = run('build (client and server)', 'npm', ['run', 'build', '--silent']);
+  if (built === 0) {
+    totals.passed++;
+    playwright('browser journeys (embedded PGlite)', path.join(out, 'playwright-pglite.json'), { E2E_BACKEND: 'embedded' });
+    if (pgUrl && redisUrl) {
+      playwright('browser journeys @services (PostgreSQL + Redis, two instances)', path.join(out, 'playwright-postgres.json'), {
+        E2E_BACKEND: 'postgres',
+      });
+    }
+  } else if (built !== null) fail(`build (client and server): exit code ${built}; the browser journeys were not run`);
 }
 
+timings.push(`total: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 console.log(`\nTimings: ${timings.join('; ')}`);
 if (problems.length) console.log(`Problems:\n  ${problems.join('\n  ')}`);
 const flakyLines = flakySummaryLines(retried);

@@ -37,7 +37,19 @@ type Stop = {
   scope?: string;
   /** Before the page is opened: answers the page will get (a stop that cannot be made through the API). */
   prepare?: (page: Page) => Promise<void>;
+  /** One of the stops `npm test` checks: one per kind of page (see SWEEP). */
+  sample?: true;
 };
+
+/**
+ * `npm test` (CI) checks one representative stop per kind of page at each width: the search page drawn
+ * on the server, a resume as a visitor and as a member, a public page and a public form, the not-found
+ * page, a form popup with its errors, a dialog over a page, the drawer menu, the member's search
+ * results, lists, the vacancy editor and a reply, the cabinet, a settings form, a person page, the
+ * notifications menu, a page behind a paid option and the admin's tables. `npm run test:a11y`
+ * (A11Y_SWEEP=full) checks every stop.
+ */
+const SWEEP: 'full' | 'sample' = process.env.A11Y_SWEEP === 'full' ? 'full' : 'sample';
 
 /** An education announcement as the server sends it; axe reads the real popup around it. */
 const EDUCATION_MESSAGE_ID = 2147483001;
@@ -196,7 +208,7 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
       dialog(page, name);
   if (role === 'visitor') {
     return [
-      { what: 'home', path: '/' },
+      { what: 'home', path: '/', sample: true },
       // A shared link with an advanced query needs an option: the message in place of the results.
       {
         what: 'search message for a visitor',
@@ -204,14 +216,19 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         ready: (p) => p.getByRole('heading', { name: 'Такой поиск доступен с расширенным доступом' }),
       },
       { what: 'old search', path: '/search_old' },
-      { what: 'resume for a visitor', path: `/resume/${w.resumeHash}`, ready: (p) => p.locator('main').getByRole('heading').or(dialog(p, 'Вход')).first() },
-      { what: 'vacancy (public)', path: `/vacancy/${w.vacancyId}` },
+      {
+        what: 'resume for a visitor',
+        path: `/resume/${w.resumeHash}`,
+        ready: (p) => p.locator('main').getByRole('heading').or(dialog(p, 'Вход')).first(),
+        sample: true,
+      },
+      { what: 'vacancy (public)', path: `/vacancy/${w.vacancyId}`, sample: true },
       { what: 'vacancy not found', path: '/vacancy/2147483000' },
       { what: 'review request (public)', path: `/review/request/${w.reviewRequestId}` },
-      { what: 'review request send form', path: `/review/request/${w.reviewRequestId}/send` },
+      { what: 'review request send form', path: `/review/request/${w.reviewRequestId}/send`, sample: true },
       // The same for everyone but the header, which the other stops check signed in.
       { what: 'personal data policy', path: '/personal-data' },
-      { what: 'not found page', path: '/no-such-page' },
+      { what: 'not found page', path: '/no-such-page', sample: true },
       { what: 'error page', path: '/error' },
       {
         what: 'login popup (?show=login_form)',
@@ -253,6 +270,7 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
       {
         what: 'registration popup with errors',
         path: '/',
+        sample: true,
         open: async (p) => {
           await headerButton(p, 'Регистрация', narrow);
           const reg = dialog(p, 'Регистрация');
@@ -278,7 +296,7 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         ready: (p) => dialog(p, /Смена пароля/i),
         open: popup(/Смена пароля/i),
       },
-      ...(narrow ? [{ what: 'menu drawer', path: '/', open: openMenu }] : []),
+      ...(narrow ? [{ what: 'menu drawer', path: '/', open: openMenu, sample: true as const }] : []),
       {
         // An invitation link that points at an existing account: the server finds it by the token.
         what: '«Это ваш аккаунт?» popup',
@@ -311,7 +329,12 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
   if (role === 'member') {
     return [
       { what: 'home', path: '/' },
-      { what: 'search with results', path: '/search?query=%D1%80%D0%B5%D0%BA%D1%80%D1%83%D1%82%D0%B5%D1%80', ready: (p) => p.locator('article.resume-card').first() },
+      {
+        what: 'search with results',
+        path: '/search?query=%D1%80%D0%B5%D0%BA%D1%80%D1%83%D1%82%D0%B5%D1%80',
+        ready: (p) => p.locator('article.resume-card').first(),
+        sample: true,
+      },
       { what: 'old search', path: '/search_old' },
       { what: 'popular resumes', path: '/popular_resume' },
       ...(narrow
@@ -327,16 +350,17 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
             },
           ]
         : []),
-      { what: 'resume', path: `/resume/${w.resumeHash}` },
+      { what: 'resume', path: `/resume/${w.resumeHash}`, sample: true },
       {
         what: 'reference request dialog',
         path: `/resume/${w.resumeHash}`,
+        sample: true,
         open: async (p) => {
           await p.getByRole('button', { name: /^Запросить отзыв/ }).first().click();
           return dialog(p, 'Запрос рекомендации');
         },
       },
-      { what: 'favourites', path: '/favourite' },
+      { what: 'favourites', path: '/favourite', sample: true },
       {
         what: 'favourite removal confirmation',
         path: '/favourite',
@@ -349,16 +373,16 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
       { what: 'vacancy list', path: '/vacancy' },
       { what: 'vacancy create', path: '/vacancy/create' },
       { what: 'vacancy (owner)', path: `/vacancy/${w.vacancyId}` },
-      { what: 'vacancy edit', path: `/vacancy/${w.vacancyId}/edit` },
+      { what: 'vacancy edit', path: `/vacancy/${w.vacancyId}/edit`, sample: true },
       { what: 'vacancy replies', path: `/vacancy/${w.vacancyId}/reply` },
-      { what: 'vacancy reply', path: `/vacancy/${w.vacancyId}/reply/${w.replyId}` },
+      { what: 'vacancy reply', path: `/vacancy/${w.vacancyId}/reply/${w.replyId}`, sample: true },
     ];
   }
   if (role === 'cabinet') {
     return [
-      { what: 'cabinet', path: '/profile' },
-      { what: 'profile edit', path: '/profile/edit' },
-      { what: 'person page (lead)', path: `/person/${w.leadId}` },
+      { what: 'cabinet', path: '/profile', sample: true },
+      { what: 'profile edit', path: '/profile/edit', sample: true },
+      { what: 'person page (lead)', path: `/person/${w.leadId}`, sample: true },
       { what: 'person not found', path: '/person/2147483000' },
       { what: 'opinion edit', path: `/review/${w.opinionId}` },
       { what: 'profile confirmation popup', path: '/profile?show=verify_profile', ready: (p) => dialog(p, /.+/), open: popup(/.+/) },
@@ -378,6 +402,7 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
       {
         what: 'notifications menu',
         path: '/profile',
+        sample: true,
         open: async (p) => {
           await header(p).getByRole('button', { name: 'Уведомления' }).click();
           return p.getByTestId('notify-menu');
@@ -391,15 +416,15 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
     return [
       { what: 'cabinet', path: '/profile' },
       { what: 'team invite popup (pending)', path: '/profile?show=team_invite', ready: (p) => dialog(p, /.+/), open: popup(/.+/) },
-      { what: 'vacancy create without the option', path: '/vacancy/create' },
+      { what: 'vacancy create without the option', path: '/vacancy/create', sample: true },
       { what: 'popular resumes without the option', path: '/popular_resume' },
       { what: 'resume without contacts', path: `/resume/${w.otherResumeHash}` },
       { what: 'admin for a member', path: '/admin', ready: (p) => p.locator('main').getByText(/.+/).first() },
     ];
   }
   return [
-    { what: 'admin users', path: '/admin', ready: (p) => p.getByRole('link', { name: /Орлова Елена/ }) },
-    { what: 'admin user', path: `/admin/users/${w.adminUserId}` },
+    { what: 'admin users', path: '/admin', ready: (p) => p.getByRole('link', { name: /Орлова Елена/ }), sample: true },
+    { what: 'admin user', path: `/admin/users/${w.adminUserId}`, sample: true },
     { what: 'admin education', path: '/admin/education' },
     { what: 'admin opinions', path: '/admin/opinions' },
     { what: 'admin import', path: '/admin/import' },
@@ -485,7 +510,7 @@ async function contextFor(browser: Browser, role: Role, width: number, w: World)
   return context;
 }
 
-test.describe('axe on every page and popup', { tag: '@ui-only' }, () => {
+test.describe(SWEEP === 'full' ? 'axe on every page and popup' : 'axe on one page of each kind', () => {
   for (const role of ['visitor', 'member', 'cabinet', 'basic', 'admin'] as const) {
     for (const width of WIDTHS) {
       test(`${role} at ${width} px`, async ({ browser }, testInfo) => {
@@ -499,7 +524,7 @@ test.describe('axe on every page and popup', { tag: '@ui-only' }, () => {
         /** The stop the page shows, when it was checked without trouble. */
         let previous: Stop | null = null;
         try {
-          for (const stop of stopsFor(role, w, width)) {
+          for (const stop of stopsFor(role, w, width).filter((s) => SWEEP === 'full' || s.sample)) {
             const where = `${stop.what} (${stop.path}) at ${width} px`;
             const started = Date.now();
             try {
@@ -534,7 +559,7 @@ test.describe('axe on every page and popup', { tag: '@ui-only' }, () => {
   }
 });
 
-test('the logo is named by the words it shows (WCAG 2.5.3)', { tag: '@ui-only' }, async ({ page }) => {
+test('the logo is named by the words it shows (WCAG 2.5.3)', async ({ page }) => {
   await page.goto('/personal-data');
   const logo = header(page).locator('a.logo');
   const shown = `${(await logo.locator('.logo__mark').innerText()).trim()} ${(await logo.locator('.logo__text').innerText()).trim()}`;
@@ -542,7 +567,7 @@ test('the logo is named by the words it shows (WCAG 2.5.3)', { tag: '@ui-only' }
   await expect(header(page).getByRole('link', { name: `${shown} — на главную`, exact: true })).toBeVisible();
 });
 
-test('at 375 px the «HR-облако» heading and its status are shown whole', { tag: '@ui-only' }, async ({ page, registerUser, loginViaApi }) => {
+test('at 375 px the «HR-облако» heading and its status are shown whole', async ({ page, registerUser, loginViaApi }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await loginViaApi(await registerUser());
   await page.goto('/profile');

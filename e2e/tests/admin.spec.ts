@@ -88,7 +88,7 @@ test.describe('admin back office', () => {
   });
 
   for (const width of [1280, 375]) {
-    test(`the users page has no serious or critical axe findings at ${width} px`, { tag: '@ui-only' }, async ({ page }) => {
+    test(`the users page has no serious or critical axe findings at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await loginViaApi(page, DEMO_ADMIN);
       await page.goto('/admin');

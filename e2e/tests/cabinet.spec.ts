@@ -1,11 +1,11 @@
-import { DEMO_LEAD, cabinetList, inviteToTeam, signInApi, waitForSubscription } from '../fixtures/cabinet.ts';
+import { DEMO_LEAD, cabinetList, inviteToTeam, otherInstance, signInApi, waitForSubscription } from '../fixtures/cabinet.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { dialog, header } from '../fixtures/ui.ts';
 
 const bellIndicator = (page: import('@playwright/test').Page) => page.getByTestId('notify-indicator');
 
 test.describe('personal cabinet', () => {
-  test('a notification created for a signed-in member appears without reload and the bell lights', async ({ page, registerUser, loginViaApi }) => {
+  test('a notification created for a signed-in member appears without reload and the bell lights', { tag: '@services' }, async ({ page, registerUser, loginViaApi }) => {
     const user = await registerUser();
     await loginViaApi(user);
     const subscribed = waitForSubscription(page);
@@ -18,8 +18,9 @@ test.describe('personal cabinet', () => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
 
-    // Another member's action: the demo lead invites this user to the team.
-    const lead = await signInApi(DEMO_LEAD);
+    // Another member's action: the demo lead invites this user to the team (on PostgreSQL + Redis
+    // through the second instance: the push reaches this page's instance through Redis).
+    const lead = await signInApi(DEMO_LEAD, otherInstance());
     try {
       await inviteToTeam(lead, user.id);
     } finally {

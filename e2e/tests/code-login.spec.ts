@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures/test.ts';
 import { codeBoxes, expectLoggedIn, requestLoginCode, typeCode } from '../fixtures/ui.ts';
 
 test.describe('login by e-mail code', () => {
-  test('the code from the mail signs the member in and lands on the redirect target', async ({ page, registerUser, mailbox }) => {
+  test('the code from the mail signs the member in and lands on the redirect target', { tag: '@services' }, async ({ page, registerUser, mailbox }) => {
     const user = await registerUser();
     await page.goto('/');
     const codeDialog = await requestLoginCode(page, user.email);

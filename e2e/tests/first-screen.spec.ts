@@ -25,7 +25,7 @@ const cardTitlesIn = (html: string) =>
 
 const BUH = '%D0%B1%D1%83%D1%85%D0%B3%D0%B0%D0%BB%D1%82%D0%B5%D1%80'; // «бухгалтер»
 
-test.describe('the first screen drawn on the server', () => {
+test.describe('the first screen drawn on the server', { tag: '@services' }, () => {
   test('a visitor gets the results in the HTML, the page keeps them and then works', async ({ page, request }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('data-first-screen');

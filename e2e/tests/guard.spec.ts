@@ -3,7 +3,7 @@ import { dialog, expectLoggedIn, expectLoggedOut, header, submitPasswordLogin, T
 
 const titlePattern = new RegExp(`^.+${TITLE_SUFFIX}$`);
 
-test.describe('route guard, titles, 404', { tag: '@ui-only' }, () => {
+test.describe('route guard, titles, 404', () => {
   for (const route of ['/profile', '/favourite']) {
     test(`${route} while logged out opens the login popup with redirect, then lands there`, async ({ page, registerUser }) => {
       const user = await registerUser();

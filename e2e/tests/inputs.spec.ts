@@ -2,7 +2,7 @@ import { registrationPayload } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { codeBoxes, fillRegistration, openRegistration, requestLoginCode } from '../fixtures/ui.ts';
 
-test.describe('masked inputs', { tag: '@ui-only' }, () => {
+test.describe('masked inputs', () => {
   test('phone mask: letters do nothing, digits format as +7 (XXX) XXX-XX-XX', async ({ page }) => {
     await page.goto('/');
     const reg = await openRegistration(page);

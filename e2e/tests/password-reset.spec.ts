@@ -1,11 +1,10 @@
-import { tryLogin } from '../fixtures/api.ts';
 import { extractResetLink } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { action, dialog, expectLoggedIn, expectLoggedOut, header, openLogin, submitPasswordLogin } from '../fixtures/ui.ts';
+import { action, dialog, expectLoggedIn, expectLoggedOut, openLogin } from '../fixtures/ui.ts';
 
 test.describe('password reset', () => {
-  test('forgot → mail link → new password; the old one stops working; the link works once', async ({ page, registerUser, mailbox }) => {
-    test.slow(); // the longest journey: mail, reset, three logins, the link again
+  test('forgot → mail link → «Смена пароля» → signed in; the link a second time is refused', async ({ page, registerUser, mailbox }) => {
+    test.slow(); // a mail and a reset
     const user = await registerUser();
     const newPassword = 'newSecret456';
     await page.goto('/');
@@ -37,20 +36,9 @@ test.describe('password reset', () => {
     await expect(reset).toBeHidden();
     await expectLoggedIn(page, user);
 
-    // Log out; the new password works, the old one does not.
-    await header(page).getByRole('button', { name: 'Выход' }).click();
-    await expectLoggedOut(page);
-    const loginDialog = await openLogin(page);
-    await submitPasswordLogin(loginDialog, { email: user.email, password: user.password });
-    await expect(loginDialog.getByRole('textbox', { name: 'Логин' })).toHaveAccessibleDescription(/неверн/i);
-    await expectLoggedOut(page);
-    await submitPasswordLogin(loginDialog, { email: user.email, password: newPassword });
-    await expect(loginDialog).toBeHidden();
-    await expectLoggedIn(page, user);
-
-    // The same link a second time: submitting fails with an error, nothing changes.
-    await header(page).getByRole('button', { name: 'Выход' }).click();
-    await expectLoggedOut(page);
+    // The same link a second time: the popup shows the server's refusal. What the server does with
+    // either password and with a used link is the API's «password reset» (src/modules/auth/auth.test.ts).
+    await page.context().clearCookies();
     await page.goto(link);
     const again = dialog(page, 'Смена пароля');
     await expect(again).toBeVisible();
@@ -59,8 +47,6 @@ test.describe('password reset', () => {
     await again.getByRole('button', { name: 'Сменить пароль' }).click();
     await expect(page.getByText(/недействительн|устарел|ошибк/i).first()).toBeVisible();
     await expectLoggedOut(page);
-    expect((await tryLogin(user.email, 'thirdSecret789')).status).not.toBe(200);
-    expect((await tryLogin(user.email, newPassword)).status).toBe(200);
   });
 
   test('«Войти или зарегистрироваться» goes back to the login popup', async ({ page }) => {

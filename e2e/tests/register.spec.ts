@@ -28,21 +28,5 @@ test.describe('registration', () => {
     expect(res.company).toBe(p.company);
     expect(res.company_people_count).toBe(p.company_people_count);
   });
-
-  test('registering again with the same e-mail shows the server error inline, without «Почти готово»', async ({ page, registerUser }) => {
-    test.slow(); // the whole registration form, with the 2 s city search
-    const existing = await registerUser();
-    await page.goto('/');
-    const reg = await openRegistration(page);
-    await fillRegistration(reg, registrationPayload({ email: existing.email }));
-    await reg.getByRole('button', { name: 'Зарегистрироваться' }).click();
-
-    // SEED 5: forms leave a 422 to themselves — the error under «E-mail», the focus on it, no dialog.
-    const email = reg.getByRole('textbox', { name: 'E-mail' });
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toBeFocused();
-    await expect(dialog(page, 'Почти готово')).toHaveCount(0);
-    await expect(email).toHaveAccessibleDescription(/зарегистрирован/i);
-    await expect(header(page).getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
-  });
+  // Registering with a taken e-mail: dialogs.spec.ts, «a server 422 shows inline».
 });

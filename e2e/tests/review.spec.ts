@@ -18,7 +18,8 @@ test.describe('opinions about candidates', () => {
     // Sending a request needs open_contact: a member of the demo lead's team inherits it.
     const member = await memberWithVacancyAccess();
     await loginViaApi(member);
-    const resume = await pickResumeWithJob(page.request, testInfo.workerIndex * 7);
+    // parallelIndex (0 or 1), not workerIndex: a worker started after a failure gets a higher index.
+    const resume = await pickResumeWithJob(page.request, testInfo.parallelIndex * 7);
     const subscribed = waitForSubscription(page, 45_000);
     await page.goto(`/resume/${resume.hash}`);
     const opinions = page.getByRole('region', { name: /Отзывы участников клуба/ });

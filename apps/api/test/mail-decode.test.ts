@@ -1,20 +1,22 @@
-import { expect, test } from '@playwright/test';
-import { decodeHeaderValue, decodeMail, decodeQuotedPrintable } from '../fixtures/mail-decode.ts';
-import { extractLoginCode, extractResetLink } from '../fixtures/mailbox.ts';
+// The decoder the browser journeys read mail with (e2e/fixtures/mail-decode.ts; mailparser is not
+// installable here), checked on its own: no browser or server is needed for it.
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { describe, expect, it } from 'vitest';
+import { decodeHeaderValue, decodeMail, decodeQuotedPrintable } from '../../../e2e/fixtures/mail-decode.ts';
+import { extractLoginCode, extractResetLink } from '../../../e2e/fixtures/mailbox.ts';
 
-// The decoder the journeys read mail with (mailparser is not installable here), checked on its own.
-test.describe('mail decoder', { tag: '@ui-only' }, () => {
-  test('quoted-printable: soft breaks, =XX bytes, UTF-8', () => {
+describe('the journeys’ mail decoder', () => {
+  it('quoted-printable: soft breaks, =XX bytes, UTF-8', () => {
     expect(decodeQuotedPrintable('=D0=9F=D1=80=D0=B8=D0=B2=D0=B5=D1=82, a=3Db=\r\nc').toString('utf8')).toBe('Привет, a=bc');
   });
 
-  test('encoded-word headers (B and Q), adjacent words joined', () => {
+  it('encoded-word headers (B and Q), adjacent words joined', () => {
     expect(decodeHeaderValue('=?UTF-8?B?0JrQvtC0INC00LvRjyDQstGF0L7QtNCw?=')).toBe('Код для входа');
     expect(decodeHeaderValue('=?UTF-8?Q?=D0=9A=D0=BE=D0=B4_?= =?UTF-8?Q?=D0=B2=D1=85?=')).toBe('Код вх');
     expect(decodeHeaderValue('plain subject')).toBe('plain subject');
   });
 
-  test('multipart/alternative: takes the text/plain part (QP), html kept aside', () => {
+  it('multipart/alternative: takes the text/plain part (QP), html kept aside', () => {
     const text = 'Ваш код для входа: 4821\nОн действует 10 минут.';
     const qp = Buffer.from(text, 'utf8')
       .toString('hex')
@@ -48,32 +50,21 @@ test.describe('mail decoder', { tag: '@ui-only' }, () => {
     expect(extractLoginCode(mail.text)).toBe('4821');
   });
 
-  test('single-part base64 body and a reset link split by QP soft breaks', () => {
+  it('single-part base64 body and a reset link split by QP soft breaks', () => {
     const b64 = decodeMail(
-      [
-        'Subject: x',
-        'Content-Type: text/plain; charset=utf-8',
-        'Content-Transfer-Encoding: base64',
-        '',
-        Buffer.from('Смена пароля').toString('base64'),
-      ].join('\r\n'),
+      ['Subject: x', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', Buffer.from('Смена пароля').toString('base64')].join(
+        '\r\n',
+      ),
     );
     expect(b64.text).toBe('Смена пароля');
 
     const link = 'http://127.0.0.1:3217/?email=e2e-x%40example.ru&pass_reset_token=abcDEF123_-';
     const qp = `=D0=A1=D1=81=D1=8B=D0=BB=D0=BA=D0=B0: ${link.slice(0, 40).replace(/=/g, '=3D')}=\r\n${link.slice(40).replace(/=/g, '=3D')}\r\n`;
-    const mail = decodeMail(
-      ['Subject: r', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', qp].join('\r\n'),
-    );
+    const mail = decodeMail(['Subject: r', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', qp].join('\r\n'));
     expect(extractResetLink(mail.text)).toBe(link);
   });
 
-  test('a message composed by nodemailer itself round-trips', async () => {
-    // nodemailer belongs to the API workspace; npm hoists it to the root node_modules.
-    const mod = await import('nodemailer/lib/mail-composer/index.js').catch(() => null);
-    test.skip(!mod, 'nodemailer is not resolvable from e2e');
-    if (!mod) return;
-    const MailComposer = mod.default;
+  it('a message composed by nodemailer itself round-trips (quoted-printable and base64)', async () => {
     const text = `Здравствуйте!\nСсылка: http://127.0.0.1:3217/?email=a%40b.ru&pass_reset_token=${'x'.repeat(80)}\nКод: 5937 — ёЁ «кавычки»`;
     for (const textEncoding of ['quoted-printable', 'base64'] as const) {
       const raw = await new MailComposer({
