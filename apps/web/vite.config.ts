@@ -127,6 +127,36 @@ function preloadShell(): Plugin {
   };
 }
 
+const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@tabler\/icons-react["'];?/g;
+
+/**
+ * The build imports each icon from its own file instead of through the library's index, which
+ * re-exports some 6,000 icons: every one of them would be read and parsed on every build (a fifth
+ * of the client build's time), to keep the few the app uses. The output is the same.
+ */
+function directIconImports(): Plugin {
+  return {
+    name: 'direct-icon-imports',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !code.includes('@tabler/icons-react')) return null;
+      const out = code.replace(ICON_IMPORT, (_match, list: string) =>
+        list
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part && !part.startsWith('type '))
+          .map((part) => {
+            const [name, local] = part.split(/\s+as\s+/);
+            return `import ${local ?? name} from '@tabler/icons-react/dist/esm/icons/${name}.mjs';`;
+          })
+          .join('\n'),
+      );
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 const api = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/sanctum', '/login', '/logout', '/register', '/password'];
 
@@ -135,7 +165,7 @@ const proxied = ['/api', '/sanctum', '/login', '/logout', '/register', '/passwor
  * bundled in (the API imports one file; Node would not resolve some libraries' bare deep imports).
  */
 const ssrBuild: UserConfig = {
-  plugins: [react()],
+  plugins: [directIconImports(), react()],
   resolve: { alias: { '@': src } },
   ssr: { noExternal: true },
   publicDir: false,
@@ -149,7 +179,7 @@ const ssrBuild: UserConfig = {
 };
 
 const clientBuild: UserConfig = {
-  plugins: [react(), preloadShell()],
+  plugins: [directIconImports(), react(), preloadShell()],
   resolve: { alias: { '@': src } },
   server: {
     port: 5173,

@@ -29,6 +29,18 @@ const { app, ctx } = await buildApp(config);
 // A few thousand resumes so the search finds something.
 const demo = await seedDemoAtStart(ctx.database, config, DEMO_RESUMES);
 
+// `npm start` builds the client while the database starts and migrates (scripts/start.mjs): asked
+// here, it answers `listen` once the build is in place, so the address printed below serves the page.
+if (process.env.HR_LISTEN_AFTER_BUILD === '1' && process.send) {
+  const orphaned = () => process.exit(1);
+  process.on('disconnect', orphaned);
+  await new Promise<void>((resolve) => {
+    process.on('message', (message) => message === 'listen' && resolve());
+    process.send?.('waiting');
+  });
+  process.off('disconnect', orphaned);
+}
+
 await app.listen({ port: config.port, host: config.host });
 
 const lines = [

@@ -42,15 +42,28 @@ class NoFirstScreen extends Error {}
 
 export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstScreen | null {
   const file = path.join(path.dirname(ctx.config.webDist), 'dist-ssr', 'first-screen.js');
-  if (!ctx.config.firstScreen || !existsSync(file)) return null;
+  // `npm start` on a first start serves the page while this entry is still being built
+  // (scripts/start.mjs), and moves the finished build into place at once: looked for every second.
+  const building = process.env.HR_FIRST_SCREEN_BUILDING === '1';
+  if (!ctx.config.firstScreen || (!existsSync(file) && !building)) return null;
   let renderer: FirstScreenModule | null = null;
   // Loaded beside the start (a few hundred ms): pages served before it simply go without.
-  import(pathToFileURL(file).href).then(
-    (module: FirstScreenModule) => {
-      renderer = module;
-    },
-    (error: unknown) => ctx.log.warn({ err: error }, 'first screen: the server entry did not load'),
-  );
+  const load = () =>
+    import(pathToFileURL(file).href).then(
+      (module: FirstScreenModule) => {
+        renderer = module;
+      },
+      (error: unknown) => ctx.log.warn({ err: error }, 'first screen: the server entry did not load'),
+    );
+  if (existsSync(file)) load();
+  else {
+    const watch = setInterval(() => {
+      if (!existsSync(file)) return;
+      clearInterval(watch);
+      load();
+    }, 1000).unref();
+    app.addHook('onClose', async () => clearInterval(watch));
+  }
   const drawn = new LRUCache<string, Promise<Drawn>>({ max: DRAWN_ENTRIES, ttl: DRAWN_TTL_MS });
   // A candidate deleted on request must not stay on a drawn page until it expires.
   const stopForgetting = onPersonalDataDeleted(ctx.realtime, () => drawn.clear());

@@ -17,8 +17,11 @@ const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
 export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dist = ctx.config.webDist;
   const indexFile = path.join(dist, 'index.html');
-  const hasBuild = existsSync(indexFile);
-  if (hasBuild) {
+  // `npm start` may build the client while the database starts (scripts/start.mjs); the server then
+  // listens once the build is done, so the build is looked for at the first page, not here.
+  const building = process.env.HR_LISTEN_AFTER_BUILD === '1';
+  let hasBuild = existsSync(indexFile);
+  if (hasBuild || building) {
     await app.register(fastifyStatic, {
       root: path.join(dist, 'assets'),
       prefix: '/assets/',
@@ -31,7 +34,13 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
   // Re-read when the build changes under a running server (a rebuild otherwise 404s its new assets).
   let template = hasBuild ? readFileSync(indexFile, 'utf8') : fallbackPage();
   let templateTime = hasBuild ? statSync(indexFile).mtimeMs : 0;
+  let publicFiles = hasBuild ? listPublicFiles(dist) : new Set<string>();
+  const firstScreen = hasBuild || building ? createFirstScreen(app, ctx) : null;
   const currentTemplate = () => {
+    if (!hasBuild && building && existsSync(indexFile)) {
+      hasBuild = true;
+      publicFiles = listPublicFiles(dist);
+    }
     if (!hasBuild) return template;
     const mtime = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (mtime && mtime !== templateTime) {
@@ -40,17 +49,16 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
     }
     return template;
   };
-  const publicFiles = hasBuild ? listPublicFiles(dist) : new Set<string>();
-  const firstScreen = hasBuild ? createFirstScreen(app, ctx) : null;
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => url.startsWith(p))) {
       return reply.code(404).send({ status: 'error', message: 'Не найдено' });
     }
+    const page = currentTemplate();
     if (publicFiles.has(url)) return reply.sendFile(url.slice(1), dist, { maxAge: 3600_000 });
     const token = ctx.sessions.ensureSession(request, reply);
-    let html = currentTemplate().replace(CSRF_PLACEHOLDER, token);
+    let html = page.replace(CSRF_PLACEHOLDER, token);
     // A shared vacancy link previews with its title, salary and city (messengers run no scripts).
     const vacancyId = /^\/vacancy\/(\d{1,10})\/?$/.exec(url)?.[1];
     const head = vacancyId ? await vacancyPageHead(ctx, Number(vacancyId)) : null;
