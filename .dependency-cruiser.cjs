@@ -38,8 +38,6 @@ module.exports = {
         pathNot: [
           '^apps/api/src/modules/$1/',
           `${MODULE}([^/]+)/\\2\\.service\\.ts$`,
-          // CSV writing is shared by the resume export and the audit export until it moves to lib/.
-          '^apps/api/src/modules/resume/export/spreadsheet\\.ts$',
         ],
       },
     },

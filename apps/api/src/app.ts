@@ -10,6 +10,8 @@ import type { AppContext } from './context.ts';
 import { createSearchRuntime } from './modules/resume/search/search.runtime.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createMailer } from './lib/mailer.ts';
+import { postgresFileStorage } from './lib/file-storage.ts';
+import { queuedMail } from './lib/mail.ts';
 import { publicSiteReasons } from './seed/demo-policy.ts';
 import { JobQueue } from './lib/queue.ts';
 import { runCleanup } from './jobs/cleanup.ts';
@@ -115,7 +117,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     statementTimeoutMs: config.searchStatementTimeoutMs,
     databaseUrl: config.searchDatabaseUrl,
   });
-  const ctx: AppContext = { config, database, limiter, queue, mailer, sessions, realtime, search, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    limiter,
+    queue,
+    mailer,
+    mail: queuedMail,
+    files: postgresFileStorage(database),
+    sessions,
+    realtime,
+    search,
+    log: app.log,
+  };
   // A deletion on request on any instance empties this instance's caches of people's data at once.
   const stopForgetting = onPersonalDataDeleted(realtime, () => {
     search.invalidate();

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { FileStorage } from './lib/file-storage.ts';
+import type { MailOutbox } from './lib/mail.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { JobQueue } from './lib/queue.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
@@ -15,6 +17,10 @@ export type AppContext = {
   limiter: RateLimiter;
   queue: JobQueue<AppContext>;
   mailer: Mailer;
+  /** Letters queued in the caller's transaction (lib/mail.ts); `mailer` is the worker's sender. */
+  mail: MailOutbox;
+  /** Stored uploads: reply CVs, resume imports (lib/file-storage.ts, PostgreSQL). */
+  files: FileStorage;
   sessions: SessionTools;
   realtime: RealtimeHub;
   /** The resume search's pool and caches. */

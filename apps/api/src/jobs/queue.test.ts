@@ -7,7 +7,7 @@ import { startSmtpCapture } from '../../test/smtp.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { SMTP_TIMEOUTS_MS } from '../lib/mailer.ts';
 import { enqueueJob, enqueueRows, JOB_LEASE_SECONDS, MAX_ATTEMPTS, RETRY_BUDGET_SECONDS, retryDelaySeconds } from '../lib/queue.ts';
-import { enqueueMail } from '../modules/auth/auth.mail.ts';
+import { enqueueMail } from '../lib/mail.ts';
 import { notify, notifyMany } from '../modules/notify/notify.service.ts';
 import { sendLoginCodeToTelegram } from '../modules/telegram/telegram.service.ts';
 import { PRIORITY } from './registry.ts';

@@ -72,7 +72,7 @@ export const vacancyViews = pgTable(
   (t) => [primaryKey({ columns: [t.vacancyId, t.visitor, t.day] })],
 );
 
-/** A stored file of the PostgreSQL file storage (modules/vacancy/file-storage.ts); bytes in reply_file_chunks. */
+/** A stored file of the PostgreSQL file storage (lib/file-storage.ts); bytes in reply_file_chunks. */
 export const replyFiles = pgTable('reply_files', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   size: integer('size').notNull().default(0),
@@ -116,7 +116,7 @@ export const vacancyReplies = pgTable(
     phoneKey: text('phone_key'),
     cityName: text('city_name'),
     coverLetter: text('cover_letter'),
-    /** The storage key of the CV (file-storage.ts) and what the candidate uploaded. */
+    /** The storage key of the CV (lib/file-storage.ts) and what the candidate uploaded. */
     fileKey: text('file_key'),
     fileName: text('file_name'),
     fileType: text('file_type').$type<'pdf' | 'doc' | 'docx' | 'rtf'>(),

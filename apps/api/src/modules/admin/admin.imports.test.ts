@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPrivateTestApp, testConfig } from '../../../test/helpers.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
+import { toXlsx } from '../../lib/spreadsheet.ts';
 import { adminOf, auditRows, upload } from './admin.fixtures.ts';
 
 let built: BuiltApp;
 let admin: Awaited<ReturnType<typeof adminOf>>;
 const db = () => built.ctx.database;
 const run = randomUUID().slice(0, 8);
+const fileCount = async () => Number((await db().rows<{ n: number }>(sql`select count(*)::int as n from reply_files`))[0]?.n);
 
 beforeAll(async () => {
   // A database of its own: the file runs the job queue (the imports).
@@ -47,6 +49,14 @@ describe('resume import from the back office', () => {
     expect(wrong.body.errors?.file?.[0]).toBe('Нужен файл .jsonl, .ndjson, .json (JSON Lines) или .csv');
     const empty = await upload(admin.client, 'resumes.jsonl', '');
     expect(empty.body.errors?.file?.[0]).toBe('Файл пустой');
+    // The content counts, not the name: a spreadsheet or a PDF called .csv is not text.
+    const before = await fileCount();
+    for (const binary of [toXlsx('Лист', ['Фамилия'], [['Иванова']]), Buffer.from('%PDF-1.7\n1 0 obj')]) {
+      const disguised = await upload(admin.client, 'resumes.csv', binary);
+      expect(disguised.status).toBe(422);
+      expect(disguised.body.errors?.file?.[0]).toBe('Нужен файл .jsonl, .ndjson, .json (JSON Lines) или .csv');
+    }
+    expect(await fileCount()).toBe(before);
   });
 
   it('queues the upload as a job that survives a restart; progress, counts and the per-line report', async () => {

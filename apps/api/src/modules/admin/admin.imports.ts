@@ -16,12 +16,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type ResumeImportRow, resumeImportRejects, resumeImports } from '../../db/schema/index.ts';
 import { AppError, fieldErrors } from '../../lib/app-error.ts';
+import { FileSniffer, type FileTypeDecision, FileTooLarge, FileTypeRefused, sniffed } from '../../lib/file-sniff.ts';
 import { multipartFailure, multipartParts } from '../../lib/multipart.ts';
 import { pageOf } from '@hr/contract/pagination';
 import { enqueueJob } from '../../lib/queue.ts';
 import { audit } from '../audit/audit.ts';
 import { ImportFileError, importFormatOf, importResumes } from '../resume/import/import.service.ts';
-import { fileStorage } from '../vacancy/vacancy.files.ts';
 
 type Actor = { actorId: number; ip: string };
 
@@ -56,14 +56,8 @@ const cleanName = (name: string) =>
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .slice(0, 200) || 'import';
 
-/** Counts bytes while streaming; past the cap it stops the upload. */
-async function* capped(source: AsyncIterable<Buffer>, state: { bytes: number }) {
-  for await (const chunk of source) {
-    state.bytes += chunk.length;
-    if (state.bytes > IMPORT_FILE_MAX_BYTES) throw fieldErrors({ file: [ADMIN_MSG.fileSize] });
-    yield chunk;
-  }
-}
+/** An import is text (JSON Lines or CSV): anything file-type recognises (a ZIP or XLSX, a PDF, an image…) is refused. */
+const textOnly: FileTypeDecision<'text'> = (found) => (found ? null : 'text');
 
 /**
  * `POST /api/admin/imports`: the one `file` part is streamed into the file storage (PostgreSQL),
@@ -72,7 +66,7 @@ async function* capped(source: AsyncIterable<Buffer>, state: { bytes: number }) 
  */
 export async function uploadImport(ctx: AppContext, actor: Actor, request: FastifyRequest): Promise<ImportJob> {
   if (!request.isMultipart()) throw fieldErrors({ file: [ADMIN_MSG.fileRequired] });
-  const storage = fileStorage(ctx);
+  const storage = ctx.files;
   let stored: { key: string; size: number; name: string; format: 'jsonl' | 'csv' } | null = null;
   try {
     const parts = multipartParts(request, { fileSize: IMPORT_FILE_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 1000, parts: 12 });
@@ -91,11 +85,21 @@ export async function uploadImport(ctx: AppContext, actor: Actor, request: Fasti
         part.file.resume();
         throw fieldErrors({ file: [ADMIN_MSG.fileFormat] });
       }
-      const state = { bytes: 0 };
-      const put = await storage.put(capped(part.file, state));
+      // The size cap while it streams, and the content sniffed: past the cap or once it is known to
+      // be a binary format, the upload stops there.
+      const sniffer = new FileSniffer(IMPORT_FILE_MAX_BYTES, textOnly);
+      let put: { key: string; size: number };
+      try {
+        put = await storage.put(sniffed(part.file, sniffer));
+      } catch (err) {
+        if (err instanceof FileTooLarge) throw fieldErrors({ file: [ADMIN_MSG.fileSize] });
+        if (err instanceof FileTypeRefused) throw fieldErrors({ file: [ADMIN_MSG.fileFormat] });
+        throw err;
+      }
       stored = { ...put, name, format };
       if (part.file.truncated) throw fieldErrors({ file: [ADMIN_MSG.fileSize] });
       if (!put.size) throw fieldErrors({ file: [ADMIN_MSG.fileEmpty] });
+      if (!(await sniffer.result())) throw fieldErrors({ file: [ADMIN_MSG.fileFormat] });
     }
     if (!stored) throw fieldErrors({ file: [ADMIN_MSG.fileRequired] });
     const file = stored;
@@ -189,9 +193,9 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
         });
       }
     });
-    if (row.fileKey) await fileStorage(ctx).delete(row.fileKey);
+    if (row.fileKey) await ctx.files.delete(row.fileKey);
   };
-  const stored = row.fileKey ? await fileStorage(ctx).get(row.fileKey) : null;
+  const stored = row.fileKey ? await ctx.files.get(row.fileKey) : null;
   if (!stored) {
     await finish({ status: 'failed', error: 'Файл импорта не найден в хранилище' });
     return;

@@ -7,7 +7,6 @@ import { revokeRealtime } from '../../plugins/realtime-socket.ts';
 import { forgetPersonalDataEverywhere } from '../../lib/personal-data-caches.ts';
 import { audit } from '../audit/audit.ts';
 import { redactAudit, withoutNeedles } from '../audit/audit.redact.ts';
-import { fileStorage } from '../vacancy/vacancy.files.ts';
 
 type Actor = { actorId: number; ip: string };
 
@@ -134,7 +133,7 @@ export async function deleteCandidate(ctx: AppContext, actor: Actor, hash: strin
   });
   // A deleted person must not stay on a cached search page or a drawn first screen, on any instance.
   await forgetPersonalDataEverywhere(ctx.realtime);
-  const storage = fileStorage(ctx);
+  const storage = ctx.files;
   for (const key of fileKeys) await storage.delete(key);
   return { deleted: counts };
 }
@@ -226,7 +225,7 @@ export async function deleteMember(
   });
   await forgetPersonalDataEverywhere(ctx.realtime);
   await revokeRealtime(ctx.realtime, id);
-  const storage = fileStorage(ctx);
+  const storage = ctx.files;
   for (const key of new Set(fileKeys)) await storage.delete(key);
   return { deleted: counts };
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { pageOf } from '@hr/contract/pagination';
-import { type Cell, toCsv } from '../resume/export/spreadsheet.ts';
+import { type Cell, toCsv } from '../../lib/spreadsheet.ts';
 
 type Filters = z.output<typeof auditQuery>;
 

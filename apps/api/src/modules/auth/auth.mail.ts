@@ -1,18 +1,7 @@
 import { escapeHtml } from '@hr/contract';
-import type { Db } from '../../db/client.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { type EnqueueOptions, enqueueJob } from '../../lib/queue.ts';
 
-export const MAIL_JOB = 'mail';
-
-/**
- * Mail leaves through the durable queue: enqueued in the caller's transaction, sent by the worker.
- * A `secret` mail (code, reset link) goes before everything else; pass `{ priority: 'bulk' }` for
- * copies that may wait.
- */
-export async function enqueueMail(tx: Db, mail: Mail, opts: Pick<EnqueueOptions, 'priority' | 'runAt'> = {}): Promise<void> {
-  await enqueueJob(tx, MAIL_JOB, mail, opts);
-}
+// The letters of signing in; they leave through ctx.mail (lib/mail.ts) like every other.
 
 export function loginCodeMail(to: string, code: number, minutes: number): Mail {
   return {

@@ -23,7 +23,7 @@ import { consumeLimit, RATE_LIMITS, resetLimit } from '../../lib/rate-limits.ts'
 import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { isTelegramConfigured, sendLoginCodeToTelegram } from '../telegram/telegram.service.ts';
 import { createUser, findUserByEmail } from '../user/user.service.ts';
-import { enqueueMail, loginCodeMail, passwordResetMail } from './auth.mail.ts';
+import { loginCodeMail, passwordResetMail } from './auth.mail.ts';
 
 /** Who is asking: the peer IP for per-address limits, the session for code logins, the browser's device mark. */
 export type Caller = { ip: string; sid: string; device?: string };
@@ -140,7 +140,7 @@ export async function issueLoginCode(ctx: AppContext, job: { email: string; sess
       codeHash: codeHash(ctx, user.id, code),
       expiresAt: sql`now() + ${`${LOGIN_CODE_TTL_MINUTES} minutes`}::interval`,
     });
-    await enqueueMail(tx, loginCodeMail(user.email, code, LOGIN_CODE_TTL_MINUTES));
+    await ctx.mail.enqueue(tx, loginCodeMail(user.email, code, LOGIN_CODE_TTL_MINUTES));
     if (viaTelegram && user.telegramChatId) await sendLoginCodeToTelegram(tx, user.telegramChatId, code);
   });
   ctx.queue.kick();
@@ -192,7 +192,7 @@ export async function requestPasswordReset(ctx: AppContext, caller: Caller, emai
       tokenHash: sha256(token),
       expiresAt: sql`now() + ${`${PASSWORD_RESET_TTL_MINUTES} minutes`}::interval`,
     });
-    await enqueueMail(tx, passwordResetMail(user.email, link, PASSWORD_RESET_TTL_MINUTES));
+    await ctx.mail.enqueue(tx, passwordResetMail(user.email, link, PASSWORD_RESET_TTL_MINUTES));
   });
   ctx.queue.kick();
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, teamInvites, users } from '../../db/schema/index.ts';
 import { enqueueJob, enqueueRows } from '../../lib/queue.ts';
-import { enqueueMail, MAIL_JOB } from '../auth/auth.mail.ts';
+import { MAIL_JOB } from '../../lib/mail.ts';
 import { pageOf } from '@hr/contract/pagination';
 import type { TelegramReplyMarkup } from '../../jobs/registry.ts';
 
@@ -126,7 +126,7 @@ async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: Not
     .where(eq(users.id, userId));
   if (!user) return;
   const { subject, text } = copyOf(ctx.config, input);
-  if (user.notifyEmail) await enqueueMail(tx, { to: user.email, subject, text }, { priority: 'bulk' });
+  if (user.notifyEmail) await ctx.mail.enqueue(tx, { to: user.email, subject, text }, { priority: 'bulk' });
   if (user.notifyTelegram && user.chatId && ctx.config.telegram.token) {
     const message = { chatId: user.chatId, text, ...(replyMarkup ? { replyMarkup } : {}) };
     await enqueueJob(tx, TELEGRAM_MESSAGE_JOB, message, { priority: 'bulk' });

@@ -20,7 +20,6 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { pageOf } from '@hr/contract/pagination';
 import { enqueueJob } from '../../lib/queue.ts';
 import { RATE_LIMITS } from '../../lib/rate-limits.ts';
-import { enqueueMail } from '../auth/auth.mail.ts';
 import { notify } from '../notify/notify.service.ts';
 import { initialsOf, revealText } from '../resume/candidate-view.ts';
 import { newResumeHash } from '../resume/resume.hash.ts';
@@ -137,7 +136,7 @@ export async function createRequest(
         consentAt: new Date(),
         consentIp: ip,
       });
-      await enqueueMail(
+      await ctx.mail.enqueue(
         tx,
         reviewRequestMail({
           to: email,
@@ -204,7 +203,7 @@ export async function resendRequest(ctx: AppContext, user: UserRow, id: string):
       .returning();
     if (!row) return null;
     const candidate = [row.candidateFirstName, row.candidateLastName].filter(Boolean).join(' ') || row.candidatePosition || 'кандидат';
-    await enqueueMail(
+    await ctx.mail.enqueue(
       tx,
       reviewRequestMail({
         to: row.email,

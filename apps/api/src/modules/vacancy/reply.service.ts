@@ -19,7 +19,6 @@ import type { Db } from '../../db/client.ts';
 import { cities, resumes, type VacancyRow, vacancies, vacancyReplies, vacancyReplyHistory } from '../../db/schema/index.ts';
 import { AppError, fieldErrors } from '../../lib/app-error.ts';
 import { pageOf } from '@hr/contract/pagination';
-import { enqueueMail } from '../auth/auth.mail.ts';
 import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { notify } from '../notify/notify.service.ts';
@@ -30,7 +29,6 @@ import { canOpenContacts } from '../resume/resume.policy.ts';
 import { hasOpenedContacts } from '../resume/resume.service.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { teamOf, vacancyForTeam } from './vacancy.access.ts';
-import { fileStorage } from './vacancy.files.ts';
 
 export type UploadedFile = { key: string; name: string; size: number; type: ReplyFileType };
 
@@ -68,7 +66,7 @@ export async function submitReply(
   file: UploadedFile | null,
   ip: string,
 ): Promise<{ id: number | null }> {
-  const dropFile = () => (file ? fileStorage(ctx).delete(file.key) : Promise.resolve());
+  const dropFile = () => (file ? ctx.files.delete(file.key) : Promise.resolve());
   try {
     const parsed = replyBody.safeParse(raw ?? {});
     const errors = parsed.success ? {} : errorsByField(parsed.error.issues);
@@ -331,7 +329,7 @@ export async function setReplyStatus(
     if (message) {
       const [resume] = await tx.select({ email: resumes.email }).from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1);
       if (resume?.email) {
-        await enqueueMail(tx, {
+        await ctx.mail.enqueue(tx, {
           to: resume.email,
           subject: `${REPLY_STATUS_TITLES[status]}: вакансия «${vacancyTitle}»`,
           text: `${message}\n\nВакансия: ${vacancyTitle}\n${ctx.config.appUrl}/vacancy/${vacancyId}`,
@@ -355,7 +353,7 @@ async function replyNameForChat(db: Db, reply: { source: ReplySource; fio: strin
 export async function replyFile(ctx: AppContext, userId: number, vacancyId: number, replyId: number) {
   const { reply } = await replyForTeam(ctx.database.db, userId, vacancyId, replyId);
   if (!reply.fileKey || !reply.fileType) throw new AppError('not_found', VACANCY_MSG.fileNotFound);
-  const stored = await fileStorage(ctx).get(reply.fileKey);
+  const stored = await ctx.files.get(reply.fileKey);
   if (!stored) throw new AppError('not_found', VACANCY_MSG.fileNotFound);
   return { ...stored, name: reply.fileName ?? `resume.${reply.fileType}`, type: reply.fileType };
 }

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import { contactOpenings, vacancyReplies, vacancyReplyHistory } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { enqueueMail } from '../auth/auth.mail.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 import { searchResumes } from '../resume/search/search.service.ts';
 import { vacancyForTeam } from './vacancy.access.ts';
@@ -80,7 +79,7 @@ export async function inviteToVacancy(ctx: AppContext, user: AuthUser, id: numbe
     const emailed = !!opened && !!resume.email;
     if (emailed && resume.email) {
       const who = [user.name, user.family].filter(Boolean).join(' ');
-      await enqueueMail(tx, {
+      await ctx.mail.enqueue(tx, {
         to: resume.email,
         subject: `Приглашение на вакансию «${v.title}»`,
         text: `Здравствуйте!\n\n${who || 'Работодатель'}${v.company ? ` (${v.company})` : ''} приглашает вас на вакансию «${v.title}».\n\nОписание вакансии и отклик: ${ctx.config.appUrl}/vacancy/${v.id}`,

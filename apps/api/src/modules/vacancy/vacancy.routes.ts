@@ -33,9 +33,8 @@ import { fieldErrors } from '../../lib/app-error.ts';
 import { MULTIPART_MSG, malformedRequest, multipartFailure, multipartParts } from '../../lib/multipart.ts';
 import { consumeLimit } from '../../lib/rate-limits.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from './file-sniff.ts';
+import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from '../../lib/file-sniff.ts';
 import { listReplies, openReply, openVacancy, replyDetail as loadReplyDetail, replyFile, setReplyStatus, submitReply, type UploadedFile } from './reply.service.ts';
-import { fileStorage } from './vacancy.files.ts';
 import { inviteToVacancy, vacancyMatches as findMatches } from './vacancy.matching.ts';
 import { closeVacancy, createVacancy, listVacancies, updateVacancy, viewVacancy } from './vacancy.service.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -70,7 +69,7 @@ export function storedFileName(sent: string, type: ReplyFileType): string {
 async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
-  const storage = fileStorage(ctx);
+  const storage = ctx.files;
   try {
     const parts = multipartParts(request, { fileSize: REPLY_FILE_MAX_BYTES + 1, files: 2, fields: 30, fieldSize: 100_000, parts: 40 });
     for await (const part of parts) {
@@ -94,7 +93,7 @@ async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<
         if (err instanceof FileTypeRefused) throw fieldErrors({ file: [VACANCY_MSG.fileType] });
         throw err;
       }
-      const type = sniffer.result();
+      const type = await sniffer.result();
       if (!type || part.file.truncated) {
         await storage.delete(stored.key);
         throw fieldErrors({ file: [part.file.truncated ? VACANCY_MSG.fileSize : VACANCY_MSG.fileType] });

@@ -7,7 +7,8 @@ import { createResume, setFlags } from '../../../test/factories.ts';
 import { createPrivateTestApp, registeredMember, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
 import type { BuiltApp } from '../../app.ts';
 import { contactOpenings, teamMembers, users } from '../../db/schema/index.ts';
-import { zip } from '../resume/export/zip.ts';
+import { zip } from '../../lib/zip.ts';
+import { docxFile } from '../../../test/file-fixtures.ts';
 
 let built: BuiltApp;
 let fake: FakeTelegram;
@@ -98,11 +99,7 @@ async function replyWithFile(client: TestClient, vacancyId: number, data: Buffer
 }
 
 const pdf = (size = 0) => Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n'), Buffer.alloc(size, 0x20), Buffer.from('\n%%EOF\n')]);
-const docx = () =>
-  zip([
-    { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
-    { name: 'word/document.xml', data: Buffer.from('<w:document><w:body>Резюме</w:body></w:document>') },
-  ]);
+const docx = () => docxFile('<w:document><w:body>Резюме</w:body></w:document>');
 const rtf = () => Buffer.from('{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}} Резюме кандидата}');
 const fileCount = async () => Number((await db().rows<{ n: number }>(sql`select count(*)::int as n from reply_files`))[0]?.n);
 

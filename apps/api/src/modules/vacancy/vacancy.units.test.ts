@@ -2,8 +2,9 @@ import { visibleLength } from '@hr/contract';
 import contentDisposition from 'content-disposition';
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { zip } from '../resume/export/zip.ts';
-import { FileSniffer, FileTooLarge, FileTypeRefused } from './file-sniff.ts';
+import { zip } from '../../lib/zip.ts';
+import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from '../../lib/file-sniff.ts';
+import { docxFile } from '../../../test/file-fixtures.ts';
 import { jsonForScript, withVacancyHead } from './vacancy.page.ts';
 import { storedFileName } from './vacancy.routes.ts';
 
@@ -83,32 +84,47 @@ describe('description sanitizer against XSS payloads', () => {
   });
 });
 
-const sniff = (...chunks: Buffer[]) => {
+const sniff = async (...chunks: Buffer[]) => {
   const s = new FileSniffer(4096);
   for (const c of chunks) s.push(c);
   return s.result();
 };
 
 describe('file sniffing', () => {
-  it('knows PDF, DOC, DOCX and RTF by their bytes', () => {
-    expect(sniff(Buffer.from('%PDF-1.7\n1 0 obj'))).toBe('pdf');
-    expect(sniff(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe('doc');
-    expect(sniff(Buffer.from('{\\rtf1\\ansi hello}'))).toBe('rtf');
-    const docx = zip([
-      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
-      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
-    ]);
+  it('knows PDF, DOC, DOCX and RTF by their bytes', async () => {
+    expect(await sniff(Buffer.from('%PDF-1.7\n1 0 obj'))).toBe('pdf');
+    expect(await sniff(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe('doc');
+    expect(await sniff(Buffer.from('{\\rtf1\\ansi hello}'))).toBe('rtf');
+    const docx = docxFile();
     const big = new FileSniffer();
     // Split at every byte: a header cut in two is still found.
     for (let i = 0; i < docx.length; i++) big.push(docx.subarray(i, i + 1));
-    expect(big.result()).toBe('docx');
+    expect(await big.result()).toBe('docx');
   });
 
-  it('refuses an executable, a plain ZIP and text, whatever they are called', () => {
-    expect(() => sniff(Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00'))).toThrow(FileTypeRefused);
-    expect(sniff(zip([{ name: 'word/other.xml', data: Buffer.from('x') }]))).toBeNull();
-    expect(sniff(zip([{ name: 'notes.txt', data: Buffer.from('word/document.xml') }]))).toBeNull();
-    expect(() => sniff(Buffer.from('just some text here'))).toThrow(FileTypeRefused);
+  it('refuses an executable, a plain ZIP and text, whatever they are called', async () => {
+    expect(await sniff(Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00'))).toBeNull();
+    expect(await sniff(zip([{ name: 'word/other.xml', data: Buffer.from('x') }]))).toBeNull();
+    expect(await sniff(zip([{ name: 'notes.txt', data: Buffer.from('word/document.xml') }]))).toBeNull();
+    // A ZIP that only names a Word part, without the package's content types, is no DOCX.
+    expect(await sniff(zip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]))).toBeNull();
+    expect(await sniff(Buffer.from('just some text here'))).toBeNull();
+  });
+
+  it('stops a refused upload at its first chunks, not at its end', async () => {
+    const sniffer = new FileSniffer();
+    let sent = 0;
+    async function* executable() {
+      yield Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00');
+      for (; sent < 1000; sent++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yield Buffer.alloc(1024, 0x41);
+      }
+    }
+    await expect(async () => {
+      for await (const _ of sniffed(executable(), sniffer));
+    }).rejects.toThrow(FileTypeRefused);
+    expect(sent).toBeLessThan(20);
   });
 
   it('stops past the size cap', () => {

@@ -9,7 +9,7 @@ import { createTestApp, registeredMember, type TestClient } from '../../../../te
 import { createResume, setFlags } from '../../../../test/factories.ts';
 import type { BuiltApp } from '../../../app.ts';
 import { importResumes } from '../import/import.service.ts';
-import { toCsv, toXlsx } from './spreadsheet.ts';
+import { toCsv, toXlsx } from '../../../lib/spreadsheet.ts';
 
 /*
  * Resume text is written by strangers (imports, hh.ru): an export must open in Excel and LibreOffice as

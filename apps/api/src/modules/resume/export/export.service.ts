@@ -2,7 +2,7 @@ import type { ResumeCard, SearchQuery } from '@hr/contract';
 import type { AppContext } from '../../../context.ts';
 import type { AuthUser } from '../../../plugins/session.ts';
 import { searchResumes } from '../search/search.service.ts';
-import { type Cell, toCsv, toXlsx } from './spreadsheet.ts';
+import { type Cell, toCsv, toXlsx } from '../../../lib/spreadsheet.ts';
 
 export const EXPORT_MAX_ROWS = 1000;
 const PAGE = 100;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { replyFileChunks, replyFiles } from '../../db/schema/index.ts';
+import type { Database } from '../db/client.ts';
+import { replyFileChunks, replyFiles } from '../db/schema/index.ts';
 
 /**
  * Where uploaded files live. The PostgreSQL implementation below keeps them in the database, so
