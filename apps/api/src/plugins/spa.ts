@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +21,8 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promis
   // listens once the build is done, so the build is looked for at the first page, not here.
   const building = process.env.HR_LISTEN_AFTER_BUILD === '1';
   let hasBuild = existsSync(indexFile);
+  // (The assets' folder made now, so the static plugin does not warn it is missing; Vite refills it.)
+  if (building) mkdirSync(path.join(dist, 'assets'), { recursive: true });
   if (hasBuild || building) {
     await app.register(fastifyStatic, {
       root: path.join(dist, 'assets'),
