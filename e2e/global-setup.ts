@@ -138,13 +138,18 @@ async function prepareDatabase(services: Record<string, string>, dataDir: string
     mkdirSync(building, { recursive: true });
     await seedWithCli({ DATABASE_URL: '', DATA_DIR: path.join(building, 'data') });
     writeFileSync(path.join(building, 'ready'), new Date().toISOString());
-    rmSync(snapshot, { recursive: true, force: true });
-    renameSync(building, snapshot);
-    made = true;
+    if (existsSync(path.join(snapshot, 'ready'))) {
+      // Another run made it meanwhile: theirs is used, a snapshot in use is never replaced.
+      rmSync(building, { recursive: true, force: true });
+    } else {
+      rmSync(snapshot, { recursive: true, force: true }); // a half-made one of a run that died
+      renameSync(building, snapshot);
+      made = true;
+    }
     // Older snapshots (other sources, other counts) are of no use any more.
     for (const entry of readdirSync(SNAPSHOT_ROOT)) {
       const full = path.join(SNAPSHOT_ROOT, entry);
-      if (full !== snapshot && !entry.includes('.building-')) rmSync(full, { recursive: true, force: true });
+      if (made && full !== snapshot && !entry.includes('.building-')) rmSync(full, { recursive: true, force: true });
     }
   }
   cpSync(path.join(snapshot, 'data'), dataDir, { recursive: true, filter: (src) => path.basename(src) !== 'owner.lock' });
