@@ -152,8 +152,13 @@ async function prepareDatabase(services: Record<string, string>, dataDir: string
       if (made && full !== snapshot && !entry.includes('.building-')) rmSync(full, { recursive: true, force: true });
     }
   }
-  cpSync(path.join(snapshot, 'data'), dataDir, { recursive: true, filter: (src) => path.basename(src) !== 'owner.lock' });
-  process.env.E2E_SNAPSHOT_DATA_DIR = path.join(snapshot, 'data');
+  // A copy of its own for the run's later servers (the Telegram journey's): the shared snapshot may be
+  // replaced meanwhile by a run on newer sources.
+  const template = path.join(path.dirname(dataDir), 'snapshot-data');
+  const withoutLock = { recursive: true, filter: (src: string) => path.basename(src) !== 'owner.lock' };
+  cpSync(path.join(snapshot, 'data'), template, withoutLock);
+  cpSync(template, dataDir, withoutLock);
+  process.env.E2E_SNAPSHOT_DATA_DIR = template;
   console.log(
     `e2e: embedded database ${made ? 'seeded' : 'copied from the snapshot'} (${E2E_RESUMES} resumes) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
