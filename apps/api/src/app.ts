@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createSearchRuntime } from './modules/resume/search/search.runtime.ts';
@@ -171,6 +171,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas named with .meta({ id }) in the contract (the recursive ones) go to components/schemas,
+    // where the routes' $refs point.
+    transformObject: jsonSchemaTransformObject,
   });
   registerErrorHandling(app, { outage: database.outage });
   registerRequestShape(app);

@@ -27,15 +27,21 @@ export type DictionaryName = (typeof DICTIONARY_NAMES)[number];
 export const dictionaryName = z.enum(DICTIONARY_NAMES);
 
 export type DictionaryItem = { value: string; title: string; children?: DictionaryItem[]; color?: string; parent?: string };
-export const dictionaryItem: z.ZodType<DictionaryItem> = z.lazy(() =>
-  z.object({
-    value: z.string(),
-    title: z.string(),
-    color: z.string().optional(),
-    parent: z.string().optional(),
-    children: z.array(dictionaryItem).optional(),
-  }),
-);
+/**
+ * Recursive, so named: the API's OpenAPI document lists it once under components/schemas and
+ * refers to it (also from its own children) by this id.
+ */
+export const dictionaryItem: z.ZodType<DictionaryItem> = z
+  .lazy(() =>
+    z.object({
+      value: z.string(),
+      title: z.string(),
+      color: z.string().optional(),
+      parent: z.string().optional(),
+      children: z.array(dictionaryItem).optional(),
+    }),
+  )
+  .meta({ id: 'DictionaryItem' });
 export const dictionary = z.object({ updated_at: z.string(), items: z.array(dictionaryItem) });
 export type Dictionary = z.infer<typeof dictionary>;
 
