@@ -1,32 +1,45 @@
-
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDictionaries } from '../src/modules/dictionary/dictionary.seed.ts';
+import { borrowPglite } from './pglite-pool.ts';
 
+/** The current file's database; forgotten after the file (test/setup.ts). */
 let shared: Promise<Database> | undefined;
 
 /**
- * What to close after the file, newest first. Registered here, while the file is collected: an
- * `afterAll` called from inside a `beforeAll` (where the apps are built) is never run, which left
- * every private PostgreSQL database behind.
+ * What to close after the file, newest first. Run by test/setup.ts, whose hooks belong to every
+ * file: an `afterAll` called from inside a `beforeAll` (where the apps are built) is never run, which
+ * left every private PostgreSQL database behind, and with `isolate: false` one registered at the top
+ * of this module would belong to the first file of the worker only.
  */
 const cleanups: (() => Promise<void> | void)[] = [];
-const afterFile = (cleanup: () => Promise<void> | void) => cleanups.push(cleanup);
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+export const afterFile = (cleanup: () => Promise<void> | void) => {
+  cleanups.push(cleanup);
+};
 
-/** One database per test file: PGlite in memory, or the PostgreSQL of TEST_DATABASE_URL. */
+/** Called once after each file (test/setup.ts). */
+export async function closeFileResources(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  shared = undefined;
+}
+
+/**
+ * The file's database: a PGlite of the worker's, emptied for this file (test/pglite-pool.ts), or
+ * the PostgreSQL of TEST_DATABASE_URL, shared with the files running beside it.
+ */
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const database = await openDatabase(url ? { databaseUrl: url } : {});
-    if (!url) await database.migrate();
+    if (!url) {
+      const lent = await borrowPglite();
+      afterFile(() => lent.release());
+      return lent.database;
+    }
+    const database = await openDatabase({ databaseUrl: url });
     await seedDictionaries(database);
     afterFile(() => database.close());
     return database;
@@ -52,7 +65,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
 }
 
 /**
- * A fresh app on a database of the file's own (PGlite in memory, or a new PostgreSQL database): for
+ * A fresh app on a database of the file's own (a second PGlite of the worker, or a new PostgreSQL database): for
  * files whose assertions count rows that other files, running beside them, also write (broadcasts,
  * search pages) or that run the job queue (on a shared database the worker would take, and run
  * with its own configuration, jobs another file waits for).

@@ -2,20 +2,19 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDictionaries } from '../src/modules/dictionary/dictionary.seed.ts';
+import { borrowPglite } from './pglite-pool.ts';
 
 /**
  * A database of the test file's own, for tests that run the worker over the whole jobs table or
  * delete by age (the cleanup): on the shared TEST_DATABASE_URL they would take other files' jobs
- * and rows. PGlite in memory, or a fresh PostgreSQL database next to TEST_DATABASE_URL, dropped
- * by `dispose()`.
+ * and rows. A PGlite of the worker's other than the file's shared one, emptied (`dispose()` lends it
+ * to the next file), or a fresh PostgreSQL database next to TEST_DATABASE_URL, dropped by `dispose()`.
  */
 export async function privateDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
-    await database.migrate();
-    await seedDictionaries(database);
-    return { database, dispose: () => database.close() };
+    const lent = await borrowPglite();
+    return { database: lent.database, dispose: async () => lent.release() };
   }
   const name = `hr_private_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = async (statement: string) => {
