@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, API tests (PGlite, then PostgreSQL + Redis), the production build (once),
+// `npm test`: typecheck, lint, web unit tests, API tests (PGlite, then PostgreSQL + Redis), the production build (once),
 // then the browser journeys against it: every journey on the embedded database, then the journeys that
 // depend on PostgreSQL + Redis (tagged @services: two tabs, live notifications across two instances, the
 // first screen) on a fresh PostgreSQL database with Redis. The full axe sweep is `npm run test:a11y`.
@@ -79,9 +79,9 @@ const account = (title, code, counts) => {
   else if (code !== 0 && counts.failed === 0) fail(`${title}: exit code ${code} with no failed test (an error outside the tests)`);
 };
 
-const vitest = (title, file, env) => {
+const vitest = (title, file, env, root = 'apps/api') => {
   rmSync(file, { force: true });
-  const code = run(title, 'npx', ['vitest', 'run', '--root', 'apps/api', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const code = run(title, 'npx', ['vitest', 'run', '--root', root, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
   const r = existsSync(file) ? readJson(file) : undefined;
   account(
     title,
@@ -120,6 +120,7 @@ if (!pgUrl || !redisUrl) {
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 step('lint', 'npm', ['run', 'lint', '--silent']);
 
+vitest('web unit tests', path.join(out, 'vitest-web.json'), {}, 'apps/web');
 vitest('API tests (PGlite)', path.join(out, 'vitest-pglite.json'), { TEST_DATABASE_URL: '' });
 if (pgUrl) vitest('API tests (PostgreSQL + Redis)', path.join(out, 'vitest-postgres.json'), { TEST_DATABASE_URL: pgUrl });
 
