@@ -186,6 +186,7 @@ describe('maskText', () => {
     expect(maskText('x [at] y [dot] ru', person, VISITOR_SIGHT)).toBe(hidden);
     expect(maskText('tg: ivan_petrov, skype — ivan.petrov', person, VISITOR_SIGHT)).toBe(`tg: ${hidden}, skype — ${hidden}`);
     expect(maskText('мой ник ivan_p везде', person, VISITOR_SIGHT)).toBe(`мой ник ${hidden} везде`);
+    expect(maskText('в Telegram @anna_k. Опыт', person, VISITOR_SIGHT)).toBe(`в Telegram ${hidden}. Опыт`);
     expect(maskText('vk.com/ivan и wa.me/79161234567', person, VISITOR_SIGHT)).toBe(`${hidden} и ${hidden}`);
     expect(maskText('знаю Node.js, ASP.NET и C#', person, VISITOR_SIGHT)).toBe('знаю Node.js, ASP.NET и C#');
   });

@@ -23,7 +23,7 @@ const LINK =
 const HANDLE = /(?<![\p{L}\p{N}_.])@[A-Za-z0-9_]{3,}/gu;
 /** «Telegram: ivan_petrov», «тг — ivanpetrov», «skype ivan.petrov»: the word after a messenger's name. */
 const MESSENGER_ID =
-  /(?<![\p{L}\p{N}_])(?:telegram|телеграмм?|телега|tg|тг|whats\s?app|ватсапп?|вацапп?|viber|вайбер|skype|скайп|vk|вк|вконтакте|instagram|инстаграмм?|инста|insta|discord|дискорд|icq|аська)\s*(?:[:\-–—=]\s*|\s+)(?=[A-Za-z0-9_.@+]*[A-Za-z0-9])([A-Za-z0-9_.@+-]{3,})/giu;
+  /(?<![\p{L}\p{N}_])(?:telegram|телеграмм?|телега|tg|тг|whats\s?app|ватсапп?|вацапп?|viber|вайбер|skype|скайп|vk|вк|вконтакте|instagram|инстаграмм?|инста|insta|discord|дискорд|icq|аська)\s*(?:[:\-–—=]\s*|\s+)(?=[A-Za-z0-9_.@+]*[A-Za-z0-9])([A-Za-z0-9_.@+-]{2,}[A-Za-z0-9_])/giu;
 /** A run of digits and the separators phones are written with. */
 const DIGIT_RUN = /\+?\d[\d\s().\u2010-\u2015-]{5,}\d/gu;
 

@@ -89,8 +89,9 @@ export function OpinionsBlock({ hash, summary, myOpinionId, canRequest = false, 
         </Group>
       ) : data.data.length === 0 ? (
         <Text size="sm" c="dimmed" className="opinions-block__empty">
-          Об этом кандидате в клубе ещё не писали. Поделитесь своим опытом или запросите рекомендацию у прошлого работодателя — кнопка есть
-          у каждого места работы.
+          {canRequest
+            ? 'Об этом кандидате в клубе ещё не писали. Поделитесь своим опытом или запросите рекомендацию у прошлого работодателя — кнопка есть у каждого места работы.'
+            : 'Об этом кандидате в клубе ещё не писали. Поделитесь своим опытом, если работали с ним.'}
         </Text>
       ) : (
         <Stack gap="md" className={isFetching ? 'opinions-block__list is-stale' : 'opinions-block__list'}>
