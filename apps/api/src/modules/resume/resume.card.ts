@@ -32,7 +32,7 @@ export const CARD_COLUMNS = `r.id, r.hash, r.title, r.birth_date::text as birth_
   r.first_name, r.last_name, r.middle_name, r.phone, r.email, r.telegram`;
 
 /** Who a card's free text must not give away (resume.mask.ts). */
-export const personOfCard = (row: CardRow) => ({
+export const personOfCard = (row: Pick<CardRow, 'first_name' | 'last_name' | 'middle_name' | 'phone' | 'email' | 'telegram'>) => ({
   firstName: row.first_name,
   lastName: row.last_name,
   middleName: row.middle_name,

@@ -24,6 +24,7 @@ import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { notify } from '../notify/notify.service.ts';
 import { newResumeHash } from '../resume/resume.hash.ts';
 import { presentResume, resumeContactsOf } from '../resume/resume.presenter.ts';
+import { personOfCard } from '../resume/resume.card.ts';
 import { displayNameOf, REPLY_TEAM_SIGHT, revealText, sightOf, VISITOR_SIGHT } from '../resume/candidate-view.ts';
 import { canOpenContacts } from '../resume/resume.policy.ts';
 import { hasOpenedContacts } from '../resume/resume.service.ts';
@@ -211,7 +212,7 @@ export async function listReplies(
   const clubSight = sightOf(viewer);
   const data: ReplyListItem[] = rows.map((r) => {
     const sight = r.source === 'invite' ? clubSight : REPLY_TEAM_SIGHT;
-    const person = { firstName: r.first_name, lastName: r.last_name, middleName: r.middle_name, phone: r.phone, email: r.email, telegram: r.telegram };
+    const person = personOfCard(r);
     return {
       id: Number(r.id),
       status: r.status,
