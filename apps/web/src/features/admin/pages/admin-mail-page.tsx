@@ -46,15 +46,16 @@ export function AdminMailPage() {
             {data.data.map((mail) => (
               <Table.Tr key={mail.id}>
                 <Table.Td>{mail.to}</Table.Td>
-                <Table.Td className="admin-break">
+                <Table.Td className="admin-break" style={{ minWidth: 180 }}>
                   {mail.subject ?? (
                     <Text span size="sm" c="dimmed">
                       код входа или ссылка (скрыто)
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={mail.status === 'failed' ? 'red' : 'yellow'} c="dark.7" radius="sm">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {/* The whole title: «Не отправлено» must not be cut to «Не отпра…». */}
+                  <Badge variant="light" color={mail.status === 'failed' ? 'red' : 'yellow'} c="dark.7" radius="sm" styles={{ label: { overflow: 'visible' } }}>
                     {mail.status_title}
                   </Badge>
                   <Text size="xs" c="dimmed">
