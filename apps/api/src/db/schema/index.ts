@@ -9,3 +9,4 @@ export * from './review.ts';
 export * from './vacancy.ts';
 export * from './audit.ts';
 export * from './admin.ts';
+export * from './favourite-folder.ts';
