@@ -27,6 +27,8 @@ export const users = pgTable(
     /** An invitation or pre-created account: registration with this token asks «Это ваш аккаунт?». */
     inviteToken: text('invite_token'),
     profileConfirmedAt: tstz('profile_confirmed_at'),
+    /** The confirmation popup closed without confirming (migration 0021): not asked again until the next due date. */
+    profilePromptDismissedAt: tstz('profile_prompt_dismissed_at'),
     /** The HR-cloud bot chat; null until the user presses Start in the bot. */
     telegramChatId: text('telegram_chat_id'),
     telegramBoundAt: tstz('telegram_bound_at'),
