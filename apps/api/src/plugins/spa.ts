@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { vacancyPageHead, withVacancyHead } from '../modules/vacancy/vacancy.page.ts';
 import { createFirstScreen } from './first-screen.ts';
+import { registerSeoFiles } from './seo-files.ts';
 
 const API_PREFIXES = ['/api/', '/sanctum/'];
 const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
@@ -15,6 +16,7 @@ const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
  * session's CSRF token in `<meta name="csrf-token">` (the route guard posts it to /api/auth/check).
  */
 export async function registerSpa(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerSeoFiles(app, ctx);
   const dist = ctx.config.webDist;
   const indexFile = path.join(dist, 'index.html');
   // `npm start` may build the client while the database starts (scripts/start.mjs); the server then
@@ -94,7 +96,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
 
 function listPublicFiles(dist: string): Set<string> {
   const files = new Set<string>();
-  for (const name of ['favicon.svg', 'favicon.ico', 'robots.txt']) {
+  for (const name of ['favicon.svg', 'favicon.ico']) {
     if (existsSync(path.join(dist, name))) files.add(`/${name}`);
   }
   return files;

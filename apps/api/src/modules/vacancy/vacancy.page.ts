@@ -1,7 +1,7 @@
 import { escapeHtml, pageTitle, visibleTextOf } from '@hr/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { cities, vacancies } from '../../db/schema/index.ts';
+import { cities, type VacancyRow, vacancies } from '../../db/schema/index.ts';
 
 /** JSON inside <script>: no `</script>`, `<!--` or line separators can end or bend the block. */
 export const jsonForScript = (value: unknown) =>
@@ -18,6 +18,63 @@ export function salaryText(from: number | null, to: number | null): string | nul
   if (from != null) return `от ${rub(from)} ₽`;
   if (to != null) return `до ${rub(to)} ₽`;
   return null;
+}
+
+/** hh.ru's kinds of employment (the workingType dictionary) in schema.org's words. */
+const EMPLOYMENT_TYPES: Record<string, string> = {
+  full: 'FULL_TIME',
+  part: 'PART_TIME',
+  project: 'CONTRACTOR',
+  volunteer: 'VOLUNTEER',
+  probation: 'INTERN',
+};
+
+type PostedVacancy = Pick<
+  VacancyRow,
+  'title' | 'description' | 'company' | 'salaryFrom' | 'salaryTo' | 'workingType' | 'schedule' | 'publishedAt' | 'createdAt'
+>;
+
+/**
+ * The schema.org JobPosting of a published vacancy, from what its public page shows anyway: the
+ * hiring company is the vacancy's own «Компания» (public on the page, PRODUCT 5), left out when the
+ * vacancy names none — the club is not the employer. No contacts (those are for the team). No
+ * validThrough: a vacancy is open until its owner closes it, and a closed one has no page of this kind.
+ */
+export function jobPosting(v: PostedVacancy, city: string | null, region: string | null, url: string): Record<string, unknown> {
+  const employmentType = v.workingType ? EMPLOYMENT_TYPES[v.workingType] : undefined;
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: v.title,
+    description: v.description,
+    datePosted: (v.publishedAt ?? v.createdAt).toISOString(),
+    ...(v.company ? { hiringOrganization: { '@type': 'Organization', name: v.company } } : {}),
+    ...(city
+      ? {
+          jobLocation: {
+            '@type': 'Place',
+            address: { '@type': 'PostalAddress', addressLocality: city, ...(region ? { addressRegion: region } : {}), addressCountry: 'RU' },
+          },
+        }
+      : {}),
+    ...(v.schedule === 'remote' ? { jobLocationType: 'TELECOMMUTE' } : {}),
+    ...(v.salaryFrom != null || v.salaryTo != null
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: 'RUB',
+            value: {
+              '@type': 'QuantitativeValue',
+              unitText: 'MONTH',
+              ...(v.salaryFrom != null ? { minValue: v.salaryFrom } : {}),
+              ...(v.salaryTo != null ? { maxValue: v.salaryTo } : {}),
+            },
+          },
+        }
+      : {}),
+    ...(employmentType ? { employmentType } : {}),
+    url,
+  };
 }
 
 /**
@@ -40,31 +97,12 @@ export async function vacancyPageHead(ctx: AppContext, id: number): Promise<{ ti
   const text = visibleTextOf(v.description);
   const description = text.length > 300 ? `${text.slice(0, 297)}…` : text;
   const url = `${ctx.config.appUrl}/vacancy/${v.id}`;
-  const posting = {
-    '@context': 'https://schema.org/',
-    '@type': 'JobPosting',
-    title: v.title,
-    description: v.description,
-    datePosted: (v.publishedAt ?? v.createdAt).toISOString(),
-    hiringOrganization: { '@type': 'Organization', name: v.company ?? 'HR-клуб' },
-    ...(row.city
-      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: row.city, addressRegion: row.region, addressCountry: 'RU' } } }
-      : {}),
-    ...(v.salaryFrom != null || v.salaryTo != null
-      ? {
-          baseSalary: {
-            '@type': 'MonetaryAmount',
-            currency: 'RUB',
-            value: { '@type': 'QuantitativeValue', unitText: 'MONTH', ...(v.salaryFrom != null ? { minValue: v.salaryFrom } : {}), ...(v.salaryTo != null ? { maxValue: v.salaryTo } : {}) },
-          },
-        }
-      : {}),
-    url,
-  };
+  const posting = jobPosting(row.v, row.city, row.region, url);
   const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
   const head = [
     `<meta name="description" content="${escapeHtml(description)}">`,
     meta('og:type', 'website'),
+    meta('og:locale', 'ru_RU'),
     meta('og:site_name', 'HR-клуб'),
     meta('og:title', title),
     meta('og:description', description),
@@ -75,8 +113,10 @@ export async function vacancyPageHead(ctx: AppContext, id: number): Promise<{ ti
   return { title, head };
 }
 
-/** The page with the vacancy's head: its <title> replaced, the tags added before </head>. */
+/** The page with the vacancy's head: its <title> and description replaced, the tags added before </head>. */
 export function withVacancyHead(html: string, page: { title: string; head: string }): string {
-  const titled = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(page.title)}</title>`);
+  const titled = html
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/\s*<meta name="description"[^>]*>/i, '');
   return titled.replace(/<\/head>/i, () => `${page.head}\n</head>`);
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Burger, Button, Container, Divider, Drawer, Group, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Link, NavLink, useMatches, useNavigate } from 'react-router';
+import { Link, useMatches, useNavigate } from 'react-router';
 import { NotifyMenu } from '@/features/notify/components/notify-menu.tsx';
 import { useUnreadCount } from '@/features/notify/api/get-unread-count.ts';
 import { UserSummary } from '@/features/user/components/user-summary.tsx';
@@ -12,7 +12,7 @@ import { needsAuth } from '../route-handle.ts';
 import { renderInviteAnswer } from '../routes/invite-answer-slot.tsx';
 import { logout } from '../session/session-actions.ts';
 import { Logo } from './logo.tsx';
-import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items.ts';
+import { HeaderNavLinks } from './header-nav.tsx';
 
 type AppHeaderProps = { white: boolean };
 
@@ -25,8 +25,6 @@ export function AppHeader({ white }: AppHeaderProps) {
   const onAuthRoute = needsAuth(matches);
   const unread = useUnreadCount(user?.id);
   const tone = white ? 'dark' : 'light';
-
-  const items: readonly NavItem[] = user?.account_type === 'admin' ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
 
   const doLogout = async () => {
     menu.close();
@@ -49,11 +47,7 @@ export function AppHeader({ white }: AppHeaderProps) {
         <Group gap="xl" wrap="nowrap" className="app-header__left">
           <Logo tone={tone} />
           <nav aria-label="Основное меню" className="app-header__nav">
-            {items.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className="header-link">
-                {item.label}
-              </NavLink>
-            ))}
+            <HeaderNavLinks linkClass="header-link" />
           </nav>
         </Group>
 
@@ -137,11 +131,7 @@ export function AppHeader({ white }: AppHeaderProps) {
           {user ? <UserSummary user={user} tone="dark" /> : null}
           <nav aria-label="Меню разделов">
             <Stack gap={4}>
-              {items.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.end} className="drawer-link" onClick={menu.close}>
-                  {item.label}
-                </NavLink>
-              ))}
+              <HeaderNavLinks linkClass="drawer-link" onNavigate={menu.close} />
             </Stack>
           </nav>
           <Divider />

@@ -1,7 +1,6 @@
 import { Container, Group } from '@mantine/core';
-import { NavLink } from 'react-router';
 import { Logo } from './logo.tsx';
-import { NAV_ITEMS } from './nav-items.ts';
+import { HeaderNavLinks } from './header-nav.tsx';
 
 /**
  * The header as it first paints (the logo and the sections, the account side still empty, as the
@@ -15,11 +14,7 @@ export function HeaderShell({ white }: { white: boolean }) {
         <Group gap="xl" wrap="nowrap" className="app-header__left">
           <Logo tone={white ? 'dark' : 'light'} />
           <nav aria-label="Основное меню" className="app-header__nav">
-            {NAV_ITEMS.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className="header-link">
-                {item.label}
-              </NavLink>
-            ))}
+            <HeaderNavLinks linkClass="header-link" />
           </nav>
         </Group>
         <Group gap="sm" wrap="nowrap" className="app-header__right">
