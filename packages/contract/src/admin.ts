@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_FLAGS, ACCOUNT_TYPES, accountType } from './access.ts';
+import { ACCESS_FLAGS, ACCOUNT_TYPES, accountType, RESIDENT_GIVES } from './access.ts';
 import { educationMessage } from './education.ts';
 import { MSG } from './messages.ts';
 import { PAGE_MSG, PER_PAGE_CHOICES, pageField, perPageField } from './pagination.ts';
@@ -79,7 +79,7 @@ export const ADMIN_MSG = {
 /** What the user sees in their notifications after an admin's decision. */
 export const ADMIN_NOTIFY = {
   residencyApprovedTitle: 'Резидентство подтверждено',
-  residencyApproved: 'Администратор подтвердил ваше резидентство в клубе. Обновите страницу, чтобы увидеть новые возможности.',
+  residencyApproved: `Администратор подтвердил ваше резидентство в клубе. Теперь вам доступны: ${RESIDENT_GIVES}.`,
   residencyRejectedTitle: 'Заявка на резидентство отклонена',
   residencyRejected: (reason: string | null) =>
     reason ? `Администратор отклонил заявку на резидентство. Причина: ${reason}` : 'Администратор отклонил заявку на резидентство.',

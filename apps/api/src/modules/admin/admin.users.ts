@@ -7,6 +7,7 @@ import {
   type AccountType,
   type Paginated,
   RESIDENCY_STATUS_TITLES,
+  RESIDENT_FLAGS,
   type ResidencyStatus,
 } from '@hr/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -145,6 +146,9 @@ async function userRow(ctx: AppContext, id: number) {
 }
 
 /** Approve (account becomes resident) or reject a residency request made at registration. */
+/** The resident options as a jsonb array (users.flags is one). */
+const residentFlagsJson = JSON.stringify(RESIDENT_FLAGS);
+
 export async function decideResidency(ctx: AppContext, actor: Actor, id: number, decision: 'approve' | 'reject', comment: string | null) {
   const approved = decision === 'approve';
   const done = await ctx.database.db.transaction(async (tx) => {
@@ -154,9 +158,13 @@ export async function decideResidency(ctx: AppContext, actor: Actor, id: number,
         residencyDecision: approved ? 'approved' : 'rejected',
         residencyDecidedAt: new Date(),
         residencyComment: comment,
-        // An admin stays an admin; anyone else approved becomes a resident.
+        // An admin stays an admin; anyone else approved becomes a resident and gets the resident's
+        // paid options (RESIDENT_FLAGS), added to what they hold, in the same statement.
         ...(approved
-          ? { accountType: sql`case when account_type = 'admin' then 'admin' else 'resident' end` as unknown as AccountType }
+          ? {
+              accountType: sql`case when account_type = 'admin' then 'admin' else 'resident' end` as unknown as AccountType,
+              flags: sql`(select jsonb_agg(distinct f order by f) from jsonb_array_elements_text(${users.flags} || ${residentFlagsJson}::jsonb) as f)` as unknown as string[],
+            }
           : {}),
         updatedAt: new Date(),
       })
@@ -168,7 +176,7 @@ export async function decideResidency(ctx: AppContext, actor: Actor, id: number,
       action: approved ? 'user.residency_approve' : 'user.residency_reject',
       objectType: 'user',
       objectId: id,
-      details: { comment },
+      details: approved ? { comment, flags: [...RESIDENT_FLAGS] } : { comment },
     });
     return true;
   });

@@ -145,4 +145,14 @@ export async function confirmProfile(ctx: AppContext, user: UserRow, input: Conf
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id));
+  ctx.sessions.forgetCachedUsers();
+}
+
+/**
+ * The member closed the confirmation popup without confirming: remembered, so main_info stops
+ * asking for it until the next due date (mustConfirmProfile); an incomplete profile is still asked.
+ */
+export async function postponeProfileConfirmation(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.database.db.update(users).set({ profilePromptDismissedAt: sql`now()` }).where(eq(users.id, user.id));
+  ctx.sessions.forgetCachedUsers();
 }

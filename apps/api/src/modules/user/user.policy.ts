@@ -16,10 +16,17 @@ export function isProfileIncomplete(user: UserRow): boolean {
   return !user.phone || !user.company || !user.position || !user.companyPeopleCount || !user.cityName;
 }
 
-/** Incomplete, never confirmed, or confirmed more than six months ago. */
+/**
+ * Asks for the confirmation popup: always while the profile lacks what registration asks (nothing
+ * works right without it); otherwise when the profession area is missing, the data was never
+ * confirmed or was confirmed more than six months ago — unless the member closed the popup within
+ * those six months (`profilePromptDismissedAt`), so it does not come back on every sign-in.
+ */
 export function mustConfirmProfile(user: UserRow, now = new Date()): boolean {
-  if (isProfileIncomplete(user) || !user.professionArea || !user.profileConfirmedAt) return true;
+  if (isProfileIncomplete(user)) return true;
   const limit = new Date(now);
   limit.setMonth(limit.getMonth() - PROFILE_CONFIRM_MONTHS);
-  return user.profileConfirmedAt < limit;
+  const due = !user.professionArea || !user.profileConfirmedAt || user.profileConfirmedAt < limit;
+  if (!due) return false;
+  return !(user.profilePromptDismissedAt && user.profilePromptDismissedAt >= limit);
 }

@@ -1,10 +1,12 @@
-import { accessFlagName, accessMap, confirmBody, errorBody, mainInfo, passwordChangeBody, person, profile, profileUpdateBody, rowId, success, emptyAnswer } from '@hr/contract';
+import { accessFlagName, accessMap, confirmBody, contactQuota, errorBody, mainInfo, passwordChangeBody, person, profile, profileUpdateBody, rowId, success, emptyAnswer } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
-import { changePassword, confirmProfile, getPerson, getProfile, updateProfile } from './profile.service.ts';
+import { changePassword, confirmProfile, getPerson, getProfile, postponeProfileConfirmation, updateProfile } from './profile.service.ts';
+import { contactQuotaOf } from './contact-quota.ts';
+import { isTelegramConfigured } from '../telegram/telegram.service.ts';
 import { accessMapOf } from './user.policy.ts';
 import { mainInfoOf } from './user.presenter.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -26,7 +28,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => ok(accessMapOf(currentUser(request))[request.params.flag]),
     );
 
-    app.get('/main_info', { schema: { tags, response: { 200: success(mainInfo), 401: errorBody } } }, async (request) => ok(mainInfoOf(currentUser(request))));
+    app.get('/main_info', { schema: { tags, response: { 200: success(mainInfo), 401: errorBody } } }, async (request) =>
+      ok(mainInfoOf(currentUser(request), isTelegramConfigured(ctx))),
+    );
+
+    // «осталось N из M сегодня» beside a candidate's contacts.
+    app.get('/contact_quota', { schema: { tags, response: { 200: success(contactQuota), 401: errorBody } } }, async (request) =>
+      ok(await contactQuotaOf(ctx, currentUser(request))));
 
     const errors = { 401: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
 
@@ -46,6 +54,12 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/confirm', { schema: { tags, body: confirmBody, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
       await confirmProfile(ctx, currentUser(request), request.body);
       return ok({}, 'Спасибо! Данные профиля подтверждены');
+    });
+
+    // The confirmation popup closed with «Позже» or the cross: not asked again at every sign-in.
+    app.post('/confirm/later', { schema: { tags, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
+      await postponeProfileConfirmation(ctx, currentUser(request));
+      return ok({});
     });
 
     // A member's card for the others (the team invite popup links here).
