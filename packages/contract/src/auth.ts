@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, PASSWORD_MIN, ERROR_REPORT_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
-import { isValidPhone } from './phone.ts';
+import { isValidPhone, PHONE_REFINE } from './phone.ts';
 import { isValidTelegramNickname } from './nickname.ts';
 
 const requiredString = (max = 255) =>
@@ -25,7 +25,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const phoneField = requiredString(40).refine(isValidPhone, { error: MSG.fillError });
+export const phoneField = requiredString(40).refine(isValidPhone, PHONE_REFINE);
 
 export const passwordPair = {
   password: z.string({ error: MSG.required }).min(PASSWORD_MIN, { error: MSG.passwordShort }).max(200),

@@ -4,7 +4,7 @@ import { paginated, success } from './envelope.ts';
 import { visibleTextOf } from './html.ts';
 import { MSG } from './messages.ts';
 import { PER_PAGE_CHOICES, pageField, pageQuery, perPageField } from './pagination.ts';
-import { isValidPhone } from './phone.ts';
+import { isValidPhone, PHONE_REFINE } from './phone.ts';
 import { resumeCard, resumeContacts, resumeFull } from './resume.ts';
 import { SEARCH_EDUCATION, SEARCH_EXPERIENCE, SEARCH_SCHEDULES, SEARCH_WORKING_TYPES } from './search.ts';
 
@@ -204,7 +204,7 @@ export const vacancyFields = {
       .string({ error: MSG.fillError })
       .trim()
       .max(40, { error: MSG.fillError })
-      .refine(isValidPhone, { error: MSG.fillError })
+      .refine(isValidPhone, PHONE_REFINE)
       .nullish()
       .transform((v) => v ?? null),
   ),
@@ -271,7 +271,7 @@ export const matchesQuery = pageQuery;
  */
 export const replyBody = z.object({
   fio: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(REPLY_FIO_MAX, { error: VACANCY_MSG.tooLong(REPLY_FIO_MAX) }),
-  phone: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(40, { error: MSG.fillError }).refine(isValidPhone, { error: MSG.fillError }),
+  phone: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(40, { error: MSG.fillError }).refine(isValidPhone, PHONE_REFINE),
   email: z
     .string({ error: MSG.required })
     .trim()
@@ -414,11 +414,35 @@ export const replyDetail = resumeFull.extend({
   /** null: an invited club resume whose contacts this member has not opened (they open on its resume page). */
   contacts: resumeContacts.nullable(),
   cover_letter: z.string().nullable(),
+  /** The city as the candidate typed it (null: not given, or an invited club resume). */
+  city_name: z.string().nullable(),
   file: z.object({ name: z.string(), size: z.number().int(), type: z.enum(REPLY_FILE_TYPES) }).nullable(),
   history: z.array(replyHistoryEntry),
   replied_at: z.string(),
 });
 export type ReplyDetail = z.infer<typeof replyDetail>;
+
+/** GET /api/vacancy/{id}/reply/{r_id}/file/text: a DOCX's text (null: not a DOCX, or it could not be read). */
+export const replyFileText = z.object({ text: z.string().nullable(), truncated: z.boolean() });
+export type ReplyFileText = z.infer<typeof replyFileText>;
+
+/**
+ * GET /api/vacancy/invite-targets/{hash}: the team's published vacancies for «Пригласить на
+ * вакансию», each with the resume's place among its replies (`on`: null when it is not there yet).
+ */
+export const inviteTargets = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      city: option.nullable(),
+      salary_from: z.number().int().nullable(),
+      salary_to: z.number().int().nullable(),
+      on: z.object({ source: z.enum(REPLY_SOURCES), status: z.enum(REPLY_STATUSES), status_title: z.string() }).nullable(),
+    }),
+  ),
+});
+export type InviteTargets = z.infer<typeof inviteTargets>;
 
 export const replyCreated = z.object({ id: z.number().int().nullable() });
 

@@ -48,19 +48,22 @@ describe('registration', () => {
     expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(
       ['company_people_count', 'email', 'fio', 'password', 'phone', 'telegram_nickname'].sort(),
     );
-    expect(res.body.errors?.phone).toEqual(['Ошибка заполнения данных']);
+    expect(res.body.errors?.phone).toEqual(['Ошибка заполнения данных: 7 одинаковых цифр подряд — проверьте номер']);
     expect(res.body.errors?.fio?.[0]).toMatch(/[а-я]/);
   });
 
+  // SEED's «Ошибка заполнения данных», then what exactly is wrong with the number.
   it.each([
-    ['+7 (123) 456-78-90', 'area code must start with 3, 4, 8 or 9'],
-    ['+7 (555) 123-45-67', 'area code 5'],
-    ['+7 (900) 000-00-01', 'seven equal digits'],
-    ['+7 (916) 123-45', 'too short'],
-  ])('rejects the phone %s (%s)', async (phone) => {
+    ['+7 (123) 456-78-90', 'не российский номер: после +7 код начинается с 9 (мобильный) или с 3, 4, 8 (городской)'],
+    ['+7 (555) 123-45-67', 'не российский номер: после +7 код начинается с 9 (мобильный) или с 3, 4, 8 (городской)'],
+    ['+7 (900) 000-00-01', '7 одинаковых цифр подряд — проверьте номер'],
+    ['+7 (916) 123-45', 'не хватает цифр — после +7 нужно 10, введено 8'],
+    ['+7 (916) 123-45-678', 'лишние цифры — после +7 нужно 10, введено 11'],
+    ['+7 (916) 12З-45-67', 'в номере могут быть только цифры, +, скобки и дефисы'],
+  ])('rejects the phone %s and says what is wrong: %s', async (phone, detail) => {
     const res = await new TestClient(app()).post('/register', registrationPayload({ phone }));
     expect(res.status).toBe(422);
-    expect(res.body.errors?.phone).toEqual(['Ошибка заполнения данных']);
+    expect(res.body.errors?.phone).toEqual([`Ошибка заполнения данных: ${detail}`]);
   });
 
   it('accepts landline area codes 3, 4, 8', async () => {
