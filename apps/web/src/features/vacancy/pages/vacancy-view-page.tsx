@@ -5,8 +5,6 @@ import {
   IconBriefcaseOff,
   IconBuilding,
   IconCircleCheck,
-  IconEdit,
-  IconInbox,
   IconMapPin,
   IconSearch,
   IconSend,
@@ -18,7 +16,7 @@ import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { isClosedStub, isTeamView, useVacancy } from '../api/get-vacancy.ts';
 import { ReplyForm } from '../components/reply-form.tsx';
-import { VacancyStatusBadge } from '../components/status-badge.tsx';
+import { VacancyOwnerBar } from '../components/vacancy-owner-bar.tsx';
 import { VacancyDescription } from '../components/vacancy-description.tsx';
 import { VacancyFacts } from '../components/vacancy-facts.tsx';
 import { formatDay, formatSalaryRange, repliesText } from '../lib/vacancy-format.ts';
@@ -45,33 +43,6 @@ function Sent({ message }: { message: string | undefined }) {
       </Title>
       <Text c="dimmed">{message ?? 'Работодатель свяжется с вами по телефону или почте.'}</Text>
     </Stack>
-  );
-}
-
-/** The owner's strip above their own vacancy: what candidates see, and the way to edit and to replies. */
-function OwnerBar({ vacancy }: { vacancy: VacancyPublic }) {
-  const replies = isTeamView(vacancy) ? vacancy.replies_count : null;
-  return (
-    <Paper withBorder radius="lg" p="md" mb="lg" className="vacancy-owner-bar" component="section" aria-label="Управление вакансией">
-      <Group justify="space-between" gap="sm">
-        <Group gap="sm">
-          <VacancyStatusBadge status={vacancy.status} />
-          <Text size="sm" c="#33404f">
-            {vacancy.status === 'published'
-              ? 'Так вакансию видят кандидаты — поделитесь ссылкой на эту страницу.'
-              : 'Кандидаты эту вакансию не видят.'}
-          </Text>
-        </Group>
-        <Group gap="xs">
-          <Button component={Link} to={`/vacancy/${vacancy.id}/edit`} variant="default" size="xs" leftSection={<IconEdit size={16} />}>
-            Редактировать
-          </Button>
-          <Button component={Link} to={`/vacancy/${vacancy.id}/reply`} size="xs" leftSection={<IconInbox size={16} />}>
-            {replies === null ? 'Отклики' : `Отклики: ${replies}`}
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
   );
 }
 
@@ -132,7 +103,7 @@ export function VacancyViewPage() {
 
   return (
     <Frame>
-      {vacancy.permissions.can_edit ? <OwnerBar vacancy={vacancy} /> : null}
+      {vacancy.permissions.can_edit ? <VacancyOwnerBar vacancy={vacancy} /> : null}
       <div className="vacancy-layout">
         <Paper
           withBorder
