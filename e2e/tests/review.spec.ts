@@ -44,10 +44,8 @@ test.describe('opinions about candidates', () => {
 
     // Without the candidate's consent nothing is sent; the box gets the focus back.
     await ask.getByRole('button', { name: 'Отправить запрос' }).click();
-    const almost = dialog(page, 'Почти готово');
-    await expect(almost).toBeVisible();
-    await almost.getByRole('button', { name: 'Понятно' }).click();
     await expect(ask.getByText('Подтвердите, что кандидат согласен на проверку рекомендаций')).toBeVisible();
+    await expect(dialog(page, 'Почти готово'), 'the error is inline, no dialog over it').toHaveCount(0);
     await expect(ask.getByRole('checkbox', { name: 'Кандидат согласен на проверку рекомендаций' })).toBeFocused();
 
     const addressee = uniqueEmail();

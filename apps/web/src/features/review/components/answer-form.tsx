@@ -13,10 +13,9 @@ import { useId } from '@mantine/hooks';
 import { IconBuilding, IconId, IconSend, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { handleFormError } from '@/shared/api/error-handlers.ts';
 import { consentErrorsOnBox } from '@/shared/lib/consent-errors.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
-import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { sendRequestAnswer } from '../api/send-request-answer.ts';
 import { fieldId, focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { FormAlert } from './form-alert.tsx';
@@ -57,7 +56,7 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
         onClosedMeanwhile();
         return {};
       }
-      return consentErrorsOnBox(handleErrorWithoutRedirect(failure));
+      return consentErrorsOnBox(handleFormError(failure));
     },
     focusInvalid: (errors) => focusFirstInvalid(formId, ORDER, errors),
   });
@@ -76,7 +75,6 @@ export function AnswerForm({ request, onSent, onClosedMeanwhile }: AnswerFormPro
       // The version of the consent text this page shows; the server keeps it with the answer.
       consent_version: consentVersion('review_answer'),
     }),
-    onInvalid: showAlmostDoneDialog,
     send: async (body) => {
       const answer = await sendRequestAnswer(request.id, body as ReviewRequestSendBody); // checked by the schema before sending
       onSent(answer.res);

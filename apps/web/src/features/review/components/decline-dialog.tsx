@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError, joinErrors } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { handleFormError } from '@/shared/api/error-handlers.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { declineRequest } from '../api/decline-request.ts';
 import { fieldId } from '../lib/focus-invalid.ts';
@@ -36,7 +36,9 @@ export function DeclineDialog({ request, opened, onClose, onDeclined, onClosedMe
         onClosedMeanwhile();
         return;
       }
-      setError(joinErrors(handleErrorWithoutRedirect(failure).reason));
+      // Shown under the reason field, never under a «Почти готово» dialog.
+      const errors = handleFormError(failure);
+      setError(joinErrors(errors.reason ?? Object.values(errors).flat()));
     } finally {
       setProcessing(false);
     }

@@ -1,10 +1,8 @@
 import { type Opinion, type OpinionCreateBody, opinionCreateBody } from '@hr/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
-import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { createOpinion } from '../api/create-opinion.ts';
 import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { showReviewNotice } from '../lib/notice.tsx';
@@ -33,14 +31,12 @@ function OpinionCreateForm({ hash, onCancel, onCreated }: { hash: string; onCanc
   const formId = useId();
   const { form, formRef, processing, formError, handleSubmit } = useContractForm<OpinionValues>({
     initialValues: emptyOpinionValues(),
-    serverErrors: handleErrorWithoutRedirect,
     focusInvalid: (errors) => focusFirstInvalid(formId, OPINION_FIELD_ORDER, errors),
   });
 
   const submit = handleSubmit({
     schema: opinionCreateBody,
     toBody: (values) => ({ resume_hash: hash, ...opinionBody(values) }),
-    onInvalid: showAlmostDoneDialog,
     send: async (body) => {
       const answer = await createOpinion(body as OpinionCreateBody); // checked by the schema before sending
       showReviewNotice(answer.message ?? 'Отзыв сохранён', 'Спасибо за отзыв');

@@ -5,7 +5,7 @@ import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
-import { showAlmostDoneDialog, showConfirmDialog } from '@/shared/ui/dialogs.tsx';
+import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { deleteOpinion } from '../api/delete-opinion.ts';
 import { updateOpinion } from '../api/update-opinion.ts';
 import { focusFirstInvalid } from '../lib/focus-invalid.ts';
@@ -30,7 +30,6 @@ export function OpinionEditForm({ opinion, onSaved, onDeleted }: OpinionEditForm
   const formId = useId();
   const { form, formRef, processing, formError, handleSubmit } = useContractForm<OpinionValues>({
     initialValues: valuesOf(opinion),
-    serverErrors: handleErrorWithoutRedirect,
     focusInvalid: (errors) => focusFirstInvalid(formId, OPINION_FIELD_ORDER, errors),
   });
   const [deleting, setDeleting] = useState(false);
@@ -38,7 +37,6 @@ export function OpinionEditForm({ opinion, onSaved, onDeleted }: OpinionEditForm
   const submit = handleSubmit({
     schema: opinionUpdateBody,
     toBody: opinionBody,
-    onInvalid: showAlmostDoneDialog,
     send: async (body) => {
       const answer = await updateOpinion(opinion.id, body as OpinionUpdateBody); // checked by the schema before sending
       showReviewNotice(answer.message ?? REVIEW_MSG.saved);

@@ -12,10 +12,9 @@ import { useId } from '@mantine/hooks';
 import { IconAt, IconBuilding, IconSend, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { handleFormError } from '@/shared/api/error-handlers.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
-import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { createReviewRequest } from '../api/create-request.ts';
 import { fieldId, focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { showReviewNotice } from '../lib/notice.tsx';
@@ -63,7 +62,7 @@ function RequestForm({
         setLimit(failure.payload.message || REVIEW_MSG.dailyLimit);
         return {};
       }
-      return handleErrorWithoutRedirect(failure);
+      return handleFormError(failure);
     },
     focusInvalid: (errors) => focusFirstInvalid(formId, ORDER, errors),
   });
@@ -80,7 +79,6 @@ function RequestForm({
       company: values.company.trim() || null,
       message: values.message.trim() || null,
     }),
-    onInvalid: showAlmostDoneDialog,
     send: async (body) => {
       setLimit(null);
       const answer = await createReviewRequest(body);

@@ -1,7 +1,6 @@
 import { passwordChangeBody } from '@hr/contract';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
-import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { PasswordField } from '@/shared/ui/password-field.tsx';
 import { changePassword, type PasswordChange } from '../api/change-password.ts';
 import { showSuccessNotice } from '../lib/success-notice.tsx';
@@ -9,8 +8,8 @@ import { showSuccessNotice } from '../lib/success-notice.tsx';
 const EMPTY: PasswordChange = { current_password: '', password: '', password_confirmation: '' };
 
 /**
- * Password change with the current password; the other sessions end on the server. A failed
- * check also says «Почти готово»; a 422 of the server shows under the fields only.
+ * Password change with the current password; the other sessions end on the server. Errors of the
+ * check and of the server show under the fields only.
  */
 export function PasswordForm() {
   const { form, formRef, processing, handleSubmit } = useContractForm<PasswordChange>({ initialValues: EMPTY });
@@ -18,7 +17,6 @@ export function PasswordForm() {
 
   const submit = handleSubmit({
     schema: passwordChangeBody,
-    onInvalid: showAlmostDoneDialog,
     send: async (values) => {
       const answer = await changePassword(values);
       form.setValues(EMPTY);

@@ -5,7 +5,6 @@ import { IconAt, IconBrandTelegram, IconBuilding, IconDeviceFloppy, IconUser } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
-import { showAlmostDoneDialog } from '@/shared/ui/dialogs.tsx';
 import { profileQueryKey } from '../api/get-profile.ts';
 import { updateProfile } from '../api/update-profile.ts';
 import { changedFields, type ProfileFormValues, valuesOf } from '../lib/profile-form-values.ts';
@@ -30,11 +29,10 @@ export function ProfileForm({ profile, positions, professionAreas, tags, onSaved
   const change = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) => form.setFieldValue(key, value as never);
   const error = (key: keyof ProfileFormValues) => form.errors[key] as string | undefined;
 
-  // A failed check also says «Почти готово»; a 422 of the server shows under the fields only.
+  // Errors of the check and of the server show under their fields, with no «Почти готово» over them.
   const submit = handleSubmit({
     schema: profileUpdateBody,
     toBody: (current) => changedFields(initial, current),
-    onInvalid: showAlmostDoneDialog,
     send: async (body) => {
       if (Object.keys(body).length === 0) {
         showSuccessNotice('Все данные уже сохранены', 'Изменений нет');
