@@ -315,15 +315,7 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
           }
         },
       },
-      // Last: the registration signs this context in.
-      {
-        what: 'Telegram welcome after registration',
-        path: '/',
-        open: async (p) => {
-          await register(p, narrow);
-          return dialog(p, 'Подключите HR-облако');
-        },
-      },
+      // The Telegram welcome after registration exists only where the bot is set up (not on this server).
     ];
   }
   if (role === 'member') {

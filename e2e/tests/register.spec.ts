@@ -11,13 +11,10 @@ test.describe('registration', () => {
     await fillRegistration(reg, p, { cityTyped: 'Моск' });
     await reg.getByRole('button', { name: 'Зарегистрироваться' }).click();
 
-    const cloud = dialog(page, 'Подключите HR-облако');
-    await expect(cloud).toBeVisible({ timeout: 15_000 });
-    await cloud.getByRole('button', { name: 'Понятно' }).click();
-    await expect(cloud).toBeHidden();
-    await expect(reg).toBeHidden();
-
+    await expect(reg).toBeHidden({ timeout: 15_000 });
     await expectLoggedIn(page, { name: 'Мария', family: 'Иванова' }, 'Базовый');
+    // This server has no Telegram bot: no «Подключите HR-облако» popup (stale-and-small.spec.ts).
+    await expect(dialog(page, 'Подключите HR-облако')).toHaveCount(0);
     await expect(header(page)).toContainText(/ID: \d+/);
 
     // What the form sent is what the club keeps: the free-typed position, the city picked from the list.

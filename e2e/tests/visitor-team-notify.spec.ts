@@ -267,21 +267,21 @@ test.describe('the bell', () => {
       await checkAtWidths(page, testInfo, 'bell-menu', () => dropdown);
 
       await fromFirst.getByRole('button', { name: 'Принять' }).click();
-      await expect(fromFirst.getByTestId('notify-invite-mark')).toHaveText('Принято');
+      await expect(fromFirst.getByTestId('notify-invite-mark')).toHaveText('Вы приняли приглашение');
       await expect(fromFirst.getByRole('button', { name: 'Принять' })).toHaveCount(0);
       await expect(fromFirst.getByRole('button', { name: 'Отклонить' })).toHaveCount(0);
       await fromSecond.getByRole('button', { name: 'Отклонить' }).click();
-      await expect(fromSecond.getByTestId('notify-invite-mark')).toHaveText('Отклонено');
+      await expect(fromSecond.getByTestId('notify-invite-mark')).toHaveText('Вы отклонили приглашение');
       await expect(fromSecond.getByRole('button', { name: 'Принять' })).toHaveCount(0);
       await page.keyboard.press('Escape');
 
       // The cabinet list shows the same marks after a reload; reading all clears the count.
       await page.reload();
       const list = page.getByTestId('notify-list');
-      await expect(list.getByRole('listitem').filter({ hasText: 'Анна Первова' }).getByTestId('notify-invite-mark')).toHaveText('Принято', {
+      await expect(list.getByRole('listitem').filter({ hasText: 'Анна Первова' }).getByTestId('notify-invite-mark')).toHaveText('Вы приняли приглашение', {
         timeout: 20_000,
       });
-      await expect(list.getByRole('listitem').filter({ hasText: 'Илья Вторых' }).getByTestId('notify-invite-mark')).toHaveText('Отклонено');
+      await expect(list.getByRole('listitem').filter({ hasText: 'Илья Вторых' }).getByTestId('notify-invite-mark')).toHaveText('Вы отклонили приглашение');
       await expect(list.getByRole('button', { name: 'Принять' })).toHaveCount(0);
       await checkAtWidths(page, testInfo, 'profile-notifications', () => list);
       await page.getByRole('button', { name: 'Отметить все прочитанными' }).first().click();

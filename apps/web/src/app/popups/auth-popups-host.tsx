@@ -190,7 +190,8 @@ export function AuthPopupsHost() {
           userToken={params.get('user_token')}
           onRegistered={async (email) => {
             await completeLogin(email);
-            show('telegram');
+            // Popup 5 only where the club's bot is set up; nothing about Telegram otherwise.
+            show(sessionStore.get().user?.telegram_enabled ? 'telegram' : null);
             applyRedirect('/');
           }}
           onUseExistingAccount={() => {

@@ -10,9 +10,9 @@ export const renderInviteAnswer: RenderInviteAnswer = (invite, answered) => (
   <Suspense fallback={null}>
     <InviteAnswer
       inviteId={invite.id}
-      onAnswered={() => {
-        answered();
-        // Joining a team brings the lead's flags.
+      onAnswered={(status) => {
+        answered(status);
+        // Joining a team brings the lead's flags, vacancies and favourites.
         refreshAccess();
       }}
     />

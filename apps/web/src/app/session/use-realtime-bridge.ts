@@ -3,6 +3,7 @@ import { useRealtime } from '@/features/notify/realtime/use-realtime.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { queryClient } from '../query-client.ts';
 import { refreshAccess } from './refresh-access.ts';
+import { loadSession } from './session-actions.ts';
 import { notifyKeys } from '@/features/notify/lib/query-keys.ts';
 import { resumeKeys } from '@/features/resume/lib/query-keys.ts';
 import { reviewKeys } from '@/features/review/api/review-keys.ts';
@@ -19,15 +20,17 @@ const reload = (...keys: readonly (readonly string[])[]) => {
  * One WebSocket per tab while signed in (PRODUCT 7): a push reloads the list and the unread count;
  * team notifications may change the team and the inherited flags; an answered review request brings
  * a new opinion (and summary) to an open resume page, a reply to an open vacancy's replies list and
- * counters; `telegram.bound` the binding.
+ * counters; `telegram.bound` the binding. The user itself (main_info: account type, the profile's
+ * state) is asked again too: an admin's decision on residency changes it, and no page asks for a reload.
  */
 export function useRealtimeBridge(): void {
   const { user } = useSession();
   useRealtime(user?.id, {
     onEvent: (event) => {
       if (event.event === REALTIME_EVENT.notification) {
-        reload(notifyKeys.all, teamKeys.all, reviewKeys.all, resumeKeys.all, vacancyKeys.all);
+        reload(notifyKeys.all, teamKeys.all, reviewKeys.all, resumeKeys.all, vacancyKeys.all, userKeys.all, ['favourite']);
         refreshAccess();
+        void loadSession();
       } else if (event.event === REALTIME_EVENT.notificationRead) {
         reload(notifyKeys.all);
       } else if (event.event === REALTIME_EVENT.telegramBound) {
@@ -35,6 +38,9 @@ export function useRealtimeBridge(): void {
       }
     },
     // The socket was down for a while: whatever was pushed meanwhile is fetched now.
-    onResubscribed: () => reload(notifyKeys.all, teamKeys.all, telegramKeys.all, reviewKeys.all, vacancyKeys.all),
+    onResubscribed: () => {
+      reload(notifyKeys.all, teamKeys.all, telegramKeys.all, reviewKeys.all, vacancyKeys.all, userKeys.all, ['favourite']);
+      void loadSession();
+    },
   });
 }

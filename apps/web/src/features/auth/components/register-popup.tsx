@@ -1,4 +1,4 @@
-import { COMPANY_SIZES, type CompanySize, DEFAULT_COMPANY_SIZE, type RegisterBody, registerBody } from '@hr/contract';
+import { COMPANY_SIZES, type CompanySize, DEFAULT_COMPANY_SIZE, type RegisterBody, RESIDENT_GIVES, registerBody } from '@hr/contract';
 import { Alert, Autocomplete, Box, Button, Checkbox, Grid, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconAt, IconBrandTelegram, IconBuilding, IconUser } from '@tabler/icons-react';
@@ -247,7 +247,11 @@ export function RegisterPopup(props: RegisterPopupProps) {
           </SimpleGrid>
         </Stack>
         <Stack gap="xs">
-          <Checkbox label="Хочу стать резидентом клуба" {...form.getInputProps('is_resident', { type: 'checkbox' })} />
+          <Checkbox
+            label="Прошу статус резидента клуба"
+            description={`Заявку рассматривает администратор. Резидентам доступны ${RESIDENT_GIVES}.`}
+            {...form.getInputProps('is_resident', { type: 'checkbox' })}
+          />
           <Checkbox label="Нужна консультация" {...form.getInputProps('has_consultation', { type: 'checkbox' })} />
         </Stack>
         <Stack gap="sm">

@@ -1,9 +1,9 @@
-import { TEAM_INVITE_STATUS_TITLES } from '@hr/contract/notify';
 import { Badge, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { visibleTextOf } from '@hr/contract/html';
+import { inviteOutcomeText } from '../lib/invite-outcome.ts';
 import { whenText } from '../lib/notification-text.ts';
 import type { NotificationItem } from '../api/get-notifications.ts';
 import classes from './notify.module.css';
@@ -11,10 +11,11 @@ import { notifyKeys } from '../lib/query-keys.ts';
 
 export type NotificationInvite = NonNullable<NotificationItem['invite']>;
 /**
- * The answer buttons of a pending team invitation (the team feature's, passed in by the app);
- * `answered` reloads the notifications, so the item shows its new state.
+ * The answer buttons of a pending team invitation (the team feature's, passed in by the app).
+ * `answered` with the reader's answer shows it at once; with null (refused: answered elsewhere
+ * meanwhile) the item waits for the reloaded list. Either way the notifications are reloaded.
  */
-export type RenderInviteAnswer = (invite: NotificationInvite, answered: () => void) => ReactNode;
+export type RenderInviteAnswer = (invite: NotificationInvite, answered: (status: 'accepted' | 'declined' | null) => void) => ReactNode;
 
 type NotifyItemProps = { item: NotificationItem; onOpen: (item: NotificationItem) => void; renderInviteAnswer?: RenderInviteAnswer };
 
@@ -25,16 +26,22 @@ const MARK_TEXT = { accepted: '#05664a', declined: '#8a1c1a', cancelled: '#3d485
 /**
  * One notification: unread ones carry a dot and a bold title; a click opens its link and marks it
  * read. A team invitation still waiting shows «Отклонить» / «Принять»; one answered (or withdrawn)
- * shows «Принято», «Отклонено» or «Отменено» instead, without buttons.
+ * shows the outcome instead, without buttons: «Вы приняли приглашение», «Вы отклонили запрос»,
+ * «Приглашение отменено».
  */
 export function NotifyItem({ item, onOpen, renderInviteAnswer }: NotifyItemProps) {
   const queryClient = useQueryClient();
   const unread = !item.read_at;
   const invite = item.invite;
-  const answered = invite && invite.status !== 'pending' ? invite.status : null;
+  // The answer given here shows at once; the reloaded list confirms it.
+  const [answeredHere, setAnsweredHere] = useState<'accepted' | 'declined' | null>(null);
+  const answered = answeredHere ?? (invite && invite.status !== 'pending' ? invite.status : null);
   const actions =
-    invite?.status === 'pending' && renderInviteAnswer
-      ? renderInviteAnswer(invite, () => void queryClient.invalidateQueries({ queryKey: notifyKeys.all }))
+    invite?.status === 'pending' && !answered && renderInviteAnswer
+      ? renderInviteAnswer(invite, (status) => {
+          setAnsweredHere(status);
+          void queryClient.invalidateQueries({ queryKey: notifyKeys.all });
+        })
       : null;
   return (
     <li className={classes.entry} data-invite-status={invite?.status}>
@@ -56,7 +63,7 @@ export function NotifyItem({ item, onOpen, renderInviteAnswer }: NotifyItemProps
             </time>
           </span>
           {item.data.message ? <span className={classes.message}>{visibleTextOf(item.data.message)}</span> : null}
-          {answered ? (
+          {answered && invite ? (
             <Badge
               component="span"
               className={classes.mark}
@@ -68,7 +75,7 @@ export function NotifyItem({ item, onOpen, renderInviteAnswer }: NotifyItemProps
               leftSection={answered === 'accepted' ? <IconCheck size={12} aria-hidden /> : <IconX size={12} aria-hidden />}
               data-testid="notify-invite-mark"
             >
-              {TEAM_INVITE_STATUS_TITLES[answered]}
+              {inviteOutcomeText(invite.direction, answered)}
             </Badge>
           ) : null}
         </span>

@@ -7,3 +7,6 @@ export const unreadText = (count: number): string => `${count} ${plural(count, N
 
 /** The bell's accessible name: «Уведомления», or «Уведомления: 5 новых» while some are unread. */
 export const bellLabel = (count: number): string => (count > 0 ? `Уведомления: ${unreadText(count)}` : 'Уведомления');
+
+/** The figure drawn on the bell: «7», and «99+» past 99 so it stays a small badge. */
+export const bellCountText = (count: number): string => (count > 99 ? '99+' : String(count));

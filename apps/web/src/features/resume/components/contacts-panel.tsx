@@ -4,6 +4,9 @@ import { IconAddressBook, IconBrandTelegram, IconMail, IconPhone } from '@tabler
 import type { ReactNode } from 'react';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { useSession } from '@/shared/session/session-store.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { contactQuotaQueryKey, useContactQuota } from '../api/get-contact-quota.ts';
 import { useOpenContacts } from '../api/open-contacts.ts';
 
 type ContactsPanelProps = {
@@ -67,19 +70,45 @@ function ContactsList({ contacts }: { contacts: ResumeContacts }) {
   );
 }
 
-/** «Открыть контакты»: phone, e-mail and Telegram for members with open_contact (PRODUCT 2, 3). */
+/** «Осталось 27 из 30 сегодня»: the daily limit as the server counts it; nothing for an unlimited account. */
+function QuotaLine({ remaining, limit }: { remaining: number | null; limit: number | null }) {
+  if (remaining === null || limit === null) return null;
+  return (
+    <Text size="xs" fw={600} c={remaining > 0 ? 'dark.6' : 'orange.9'} data-testid="contacts-quota">
+      Открытия контактов: осталось {remaining} из {limit} сегодня
+    </Text>
+  );
+}
+
+/**
+ * «Открыть контакты»: phone, e-mail and Telegram for members with open_contact (PRODUCT 2, 3), and
+ * how many first openings are left today (GET /api/user/contact_quota, read again after each opening).
+ */
 export function ContactsPanel({ hash, canOpen, opened, contacts }: ContactsPanelProps) {
+  const { user } = useSession();
+  const client = useQueryClient();
   const open = useOpenContacts(hash);
-  const limitReached = isApiError(open.error) && open.error.status === 429;
+  const quota = useContactQuota(user?.id, canOpen);
+  const left = quota.data?.remaining ?? null;
+  const limitReached = (isApiError(open.error) && open.error.status === 429) || (left === 0 && !opened);
 
   const shown = open.data ?? contacts;
-  if (shown) return <ContactsList contacts={shown} />;
+  const quotaLine = quota.data ? <QuotaLine remaining={quota.data.remaining} limit={quota.data.limit} /> : null;
+  if (shown) {
+    return (
+      <Stack gap="sm">
+        <ContactsList contacts={shown} />
+        {quotaLine}
+      </Stack>
+    );
+  }
 
   const reveal = () =>
     open.mutate(undefined, {
       onError: (error) => {
         if (!(isApiError(error) && error.status === 429)) handleErrorWithoutRedirect(error);
       },
+      onSettled: () => void client.invalidateQueries({ queryKey: contactQuotaQueryKey(user?.id) }),
     });
 
   if (!canOpen) {
@@ -111,9 +140,10 @@ export function ContactsPanel({ hash, canOpen, opened, contacts }: ContactsPanel
       >
         {opened ? 'Показать контакты' : 'Открыть контакты'}
       </Button>
+      {quotaLine}
       {limitReached ? (
         <Alert color="orange" variant="light" role="alert" p="sm">
-          <Text size="sm">{open.error?.message || 'Лимит открытия контактов на сегодня исчерпан'}</Text>
+          <Text size="sm">{open.error?.message || 'Лимит открытия контактов на сегодня исчерпан. Завтра он начнётся заново.'}</Text>
         </Alert>
       ) : (
         <Text size="xs" c="dimmed">

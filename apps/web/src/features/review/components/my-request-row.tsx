@@ -6,10 +6,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { fullName } from '@/shared/lib/format.ts';
+import { CopyButton } from '@/shared/ui/copy-button.tsx';
 import { resendReviewRequest } from '../api/resend-request.ts';
 import { reviewKeys } from '../api/review-keys.ts';
 import { formatDate } from '../lib/month.ts';
 import { showReviewNotice } from '../lib/notice.tsx';
+import { requestReminderText } from '../lib/request-reminder.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
 
 /** One of the member's requests: about whom, to whom, the status and what can be done. */
@@ -83,6 +85,16 @@ export function MyRequestRow({ request }: { request: ReviewRequestItem }) {
           </Anchor>
         </Group>
       </Group>
+      {request.status === 'pending' ? (
+        <CopyButton
+          value={requestReminderText(request, candidate, typeof window === 'undefined' ? '' : window.location.origin)}
+          label="Скопировать напоминание для адресата"
+          done="Напоминание скопировано"
+          manualLabel="Напоминание для адресата — скопируйте его"
+          variant="subtle"
+          data-testid="request-copy-reminder"
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { monthPeriod } from '@/shared/lib/month-names.ts';
 
 /** `YYYY-MM` (the wire) → `YYYY-MM-01` (what Mantine's month picker holds). */
 export const monthToPicker = (month: string | null | undefined): string | null => (month ? `${month}-01` : null);
@@ -13,13 +14,8 @@ export function formatMonth(month: string | null | undefined): string {
   return date.isValid() ? date.format('MMMM YYYY') : month;
 }
 
-/** «май 2021 — март 2023», «с мая 2021» style is avoided: either end may be missing. */
-export function formatPeriod(from: string | null, to: string | null): string {
-  if (from && to) return from === to ? formatMonth(from) : `${formatMonth(from)} — ${formatMonth(to)}`;
-  if (from) return `с ${formatMonth(from)}`;
-  if (to) return `до ${formatMonth(to)}`;
-  return '';
-}
+/** «май 2021 — март 2023», «с января 2026», «до мая 2021» (the shared formatter, with the genitive after «с» and «до»). */
+export const formatPeriod = (from: string | null, to: string | null): string => monthPeriod(from, to);
 
 /** «7 ноября 2025» */
 export function formatDate(value: string | null | undefined): string {

@@ -6,8 +6,8 @@ import { AnswerButtons } from './answer-buttons.tsx';
 
 type InviteAnswerProps = {
   inviteId: number;
-  /** After any answer (or a refusal: someone answered it first): the caller reloads what shows it. */
-  onAnswered: () => void;
+  /** After any answer — the reader's (`accepted`/`declined`) or null on a refusal (answered elsewhere first): the caller reloads what shows it. */
+  onAnswered: (status: 'accepted' | 'declined' | null) => void;
 };
 
 /** «Отклонить» / «Принять» for one pending invitation or join request, where it is listed (a notification). */
@@ -19,15 +19,21 @@ export function InviteAnswer({ inviteId, onAnswered }: InviteAnswerProps) {
   const answer = async (status: 0 | 1) => {
     setSending(status);
     setError(null);
+    let done = false;
     const errors = await action.run(
       `answer-${inviteId}`,
-      () => answerInvite(inviteId, status),
+      async () => {
+        const answer = await answerInvite(inviteId, status);
+        done = true;
+        return answer;
+      },
       status ? 'Приглашение принято' : 'Приглашение отклонено',
     );
     setSending(null);
-    const messages = errors ? Object.values(errors).flat() : [];
+    if (!errors) return; // another answer was already on its way
+    const messages = Object.values(errors).flat();
     if (messages.length) setError(messages.join('\n'));
-    onAnswered();
+    onAnswered(done ? (status ? 'accepted' : 'declined') : null);
   };
 
   return (

@@ -83,7 +83,7 @@ export function TeamCard({ onChanged }: TeamCardProps) {
                 </Text>
                 <PersonRow
                   person={data.lead}
-                  note="Вам доступны его платные возможности, общее избранное и вакансии"
+                  note="Вам доступны платные возможности руководителя команды, общее избранное и вакансии"
                   actions={
                     <Button size="xs" variant="default" loading={action.pending === 'leave'} onClick={confirmLeave}>
                       Выйти из команды

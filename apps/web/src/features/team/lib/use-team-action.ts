@@ -4,11 +4,16 @@ import { useCallback, useState } from 'react';
 import type { ApiAnswer } from '@/shared/api/api-client.ts';
 import type { FieldErrors } from '@/shared/api/api-error.ts';
 import { handleFormError } from '@/shared/api/error-handlers.ts';
-import { teamKeys } from './query-keys.ts';
+
+/** Queries no team change touches: the dictionaries and the city search. */
+const UNTOUCHED = new Set(['dictionary', 'city']);
 
 /**
- * Runs a team call: one at a time, a notice with the server's message, the team reloaded and
- * `onChanged` told (members inherit the lead's flags, so the access map changes too).
+ * Runs a team call: one at a time, a notice with the server's message, and `onChanged` told
+ * (members inherit the lead's flags, so the access map changes too). Joining or leaving changes
+ * what the member sees almost everywhere — the team, its vacancies and favourites, the notification
+ * that asked — so every query but the dictionaries is reloaded (the shown ones at once, the others
+ * when next shown), without a page reload.
  * Resolves with the field errors of a 422 (empty on success); the caller shows them inline.
  */
 export function useTeamAction(onChanged?: () => void) {
@@ -34,7 +39,7 @@ export function useTeamAction(onChanged?: () => void) {
         return handleFormError(error);
       } finally {
         setPending(null);
-        await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+        await queryClient.invalidateQueries({ predicate: (query) => !UNTOUCHED.has(String(query.queryKey[0])) });
       }
     },
     [pending, queryClient, onChanged],

@@ -5,3 +5,8 @@ import { postWithCsrf } from '@/shared/api/api-client.ts';
 export function confirmProfile(body: ConfirmBody) {
   return postWithCsrf<EmptyAnswer>('/api/user/confirm', body);
 }
+
+/** POST /api/user/confirm/later: the popup was closed without confirming; not asked again until the next due date. */
+export function postponeConfirmation() {
+  return postWithCsrf<EmptyAnswer>('/api/user/confirm/later', {});
+}

@@ -69,22 +69,19 @@ export function NotifyPrefsForm({ profile, onSaved }: NotifyPrefsFormProps) {
               </div>
             </Group>
             <Switch label="Копии на e-mail" checked={prefs.notify_email} onChange={toggle('notify_email')} />
-            <Switch
-              label="Копии в Telegram"
-              description={
-                <span id="telegram-copies-hint">
-                  {!botConfigured
-                    ? 'Недоступно: бот HR-облака пока не подключён к клубу'
-                    : profile.telegram_bound
-                      ? 'В бота HR-облака'
-                      : 'Начнут приходить после привязки HR-облака'}
-                </span>
-              }
-              aria-describedby="telegram-copies-hint"
-              checked={botConfigured && prefs.notify_telegram}
-              disabled={!botConfigured}
-              onChange={toggle('notify_telegram')}
-            />
+            {botConfigured ? (
+              <Switch
+                label="Копии в Telegram"
+                description={
+                  <span id="telegram-copies-hint">
+                    {profile.telegram_bound ? 'В бота HR-облака' : 'Начнут приходить после привязки HR-облака'}
+                  </span>
+                }
+                aria-describedby="telegram-copies-hint"
+                checked={prefs.notify_telegram}
+                onChange={toggle('notify_telegram')}
+              />
+            ) : null}
           </Stack>
           <Stack gap="sm">
             <Text className="form-section-title">Запросы отзывов</Text>

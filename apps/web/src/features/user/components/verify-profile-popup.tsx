@@ -9,7 +9,7 @@ import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { validateWith } from '@/shared/lib/validate.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
-import { confirmProfile } from '../api/confirm-profile.ts';
+import { confirmProfile, postponeConfirmation } from '../api/confirm-profile.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { showSuccessNotice } from '../lib/success-notice.tsx';
 
@@ -54,6 +54,12 @@ export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, pr
   const [checked, setChecked] = useState(false);
   const filledFor = useRef<number | null>(null);
   const values = form.getValues();
+  // Closed without confirming: the server remembers it, so the popup does not come back at every sign-in.
+  const mustConfirm = user?.must_confirm_profile === true;
+  const close = () => {
+    if (mustConfirm) void postponeConfirmation().catch(() => undefined);
+    onClose();
+  };
 
   // Prefilled with what the profile holds, once per opening.
   const { setValues } = form;
@@ -106,7 +112,7 @@ export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, pr
   };
 
   return (
-    <AppModal opened={opened} onClose={onClose} title="Подтвердите данные профиля" size={620}>
+    <AppModal opened={opened} onClose={close} title="Подтвердите данные профиля" size={620}>
       <form ref={formRef} onSubmit={submit} onKeyDown={keepPopupOnEscape} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -172,7 +178,7 @@ export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, pr
             required
           />
           <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Позже
             </Button>
             <Button type="submit" loading={processing}>

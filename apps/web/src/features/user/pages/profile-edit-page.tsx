@@ -53,7 +53,8 @@ export function ProfileEditPage({ telegram, onSaved, ...props }: ProfileEditPage
           <Stack gap="lg">
             <NotifyPrefsForm key={profile.data.id} profile={profile.data} onSaved={onSaved} />
             <PasswordForm />
-            {telegram ? (
+            {/* No Telegram at all where the club's bot is not set up (main_info.telegram_enabled). */}
+            {telegram && user?.telegram_enabled ? (
               <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="telegram-edit-title">
                 <Stack gap="sm">
                   <Title order={2} fz={20} id="telegram-edit-title">

@@ -1,3 +1,4 @@
+import { RESIDENT_GIVES } from '@hr/contract';
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSession } from '@/shared/session/session-store.ts';
@@ -29,8 +30,12 @@ export function ProfilePage({ notifications, team, telegram, vacancies, reviews 
               <AccessList />
               {user.account_type === 'basic' ? (
                 <Text size="xs" c="dimmed">
-                  Платные опции подключает администратор клуба — для резидентов и коммерческих аккаунтов. Участники команды получают опции
-                  руководителя.
+                  Платные опции подключает администратор клуба. Статус резидента даёт {RESIDENT_GIVES}; коммерческий аккаунт снимает
+                  дневной лимит контактов. Участники команды получают опции руководителя.
+                </Text>
+              ) : user.account_type === 'resident' ? (
+                <Text size="xs" c="dimmed" data-testid="resident-gives">
+                  Как резиденту клуба вам доступны {RESIDENT_GIVES}.
                 </Text>
               ) : null}
             </Stack>
@@ -40,7 +45,7 @@ export function ProfilePage({ notifications, team, telegram, vacancies, reviews 
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             {team}
-            {telegram}
+            {user.telegram_enabled ? telegram : null}
           </Stack>
         </Grid.Col>
       </Grid>
