@@ -4,10 +4,10 @@ import {
   favouriteBulkAnswer,
   favouriteBulkBody,
   favouriteEntry,
+  favouriteListItem,
+  favouriteListQuery,
   favouriteSaveBody,
   paginated,
-  pageQuery,
-  resumeCard,
   resumeHashParam,
   success,
   emptyAnswer,
@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { authorizeFavourite } from './favourite.policy.ts';
+import { favouriteFolderRoutes } from './favourite-folder.routes.ts';
 import { addFavourite, addFavouritesInBulk, getFavourite, listFavourites, removeFavourite } from './favourite.service.ts';
 
 const tags = ['favourite'];
@@ -28,11 +29,14 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
 
-    app.get('/', { schema: { tags, querystring: pageQuery, response: { 200: success(paginated(resumeCard)), ...errors } } }, async (request) => {
+    app.get('/', { schema: { tags, querystring: favouriteListQuery, response: { 200: success(paginated(favouriteListItem)), ...errors } } }, async (request) => {
       const user = currentUser(request);
       authorizeFavourite(user, 'list');
-      return ok(await listFavourites(ctx, user, request.query.page, request.query.per_page));
+      const { page, per_page, ...filter } = request.query;
+      return ok(await listFavourites(ctx, user, filter, page, per_page));
     });
+
+    await app.register(favouriteFolderRoutes(ctx));
 
     app.post(
       '/bulk',

@@ -1,40 +1,54 @@
-import { FAVOURITE_MSG, type FavouriteBulkAnswer, type FavouriteEntry, type Paginated, type ResumeCard } from '@hr/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  FAVOURITE_FOLDER_MSG,
+  FAVOURITE_MSG,
+  type FavouriteBulkAnswer,
+  type FavouriteEntry,
+  type FavouriteListItem,
+  type Paginated,
+} from '@hr/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { favourites, resumes, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { teamUserIds } from '../team/team.service.ts';
-import { CARD_COLUMNS, type CardRow, toCard } from '../resume/resume.card.ts';
+import { toCard } from '../resume/resume.card.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 import { pageOf } from '@hr/contract/pagination';
+import { dropFromFoldersIfUnkept, visibleFolders } from './favourite-folder.service.ts';
+import { countFavourites, type FavouriteFilter, favouriteRows, folderIdsByResume } from './favourite-list.ts';
+import { favouriteTeam } from './favourite-team.ts';
 
-/** The member's favourites and the team's, newest first, each marked with who added it. */
-export async function listFavourites(ctx: AppContext, user: AuthUser, page: number, perPage: number): Promise<Paginated<ResumeCard>> {
-  const owners = await teamUserIds(ctx, user);
-  const ownerList = sql.join(owners.map((id) => sql`${id}`), sql`, `);
-  const [countRow] = await ctx.database.rows<{ n: number }>(sql`select count(distinct resume_id)::int as n from favourites where user_id in (${ownerList})`);
-  const total = countRow?.n ?? 0;
-  // One card per candidate: the viewer's own entry wins over a teammate's.
-  const rows = await ctx.database.rows<CardRow & { note: string | null; added_at: Date; added_by_id: number; added_by_name: string; added_by_family: string }>(sql`
-    select * from (
-    select distinct on (r.id) ${sql.raw(CARD_COLUMNS)}, f.note, f.created_at as added_at, f.id as favourite_id,
-      u.id as added_by_id, u.name as added_by_name, u.family as added_by_family
-    from favourites f
-    join resumes r on r.id = f.resume_id
-    join users u on u.id = f.user_id
-    left join cities c on c.id = r.city_id
-    where f.user_id in (${ownerList})
-    order by r.id, (f.user_id = ${user.id}) desc, f.created_at desc
-    ) t
-    order by t.added_at desc, t.favourite_id desc
-    limit ${perPage} offset ${(page - 1) * perPage}`);
+/**
+ * The member's favourites and the team's, newest first, each marked with who added it and the
+ * folders (of those the member sees) it is in; narrowed by `q` and `folder` (another member's
+ * folder: 404).
+ */
+export async function listFavourites(
+  ctx: AppContext,
+  user: AuthUser,
+  filter: FavouriteFilter,
+  page: number,
+  perPage: number,
+): Promise<Paginated<FavouriteListItem>> {
+  const team = await favouriteTeam(ctx, user);
+  const folders = await visibleFolders(ctx, team, user.id);
+  if (filter.folder && !folders.some((f) => f.id === filter.folder)) throw new AppError('not_found', FAVOURITE_FOLDER_MSG.notFound);
+  const [total, rows] = await Promise.all([
+    countFavourites(ctx, team, user.id, filter),
+    favouriteRows(ctx, team, user.id, filter, perPage, (page - 1) * perPage),
+  ]);
+  const inFolders = await folderIdsByResume(
+    ctx,
+    folders.map((f) => f.id),
+    rows.map((r) => Number(r.id)),
+  );
   const data = rows.map((r) => ({
     ...toCard(r, user),
     favourite: true,
     note: r.note,
     added_at: new Date(r.added_at).toISOString(),
     added_by: { id: r.added_by_id, name: r.added_by_name, family: r.added_by_family },
+    folder_ids: inFolders.get(Number(r.id)) ?? [],
   }));
   return pageOf(data, total, page, perPage);
 }
@@ -69,6 +83,7 @@ export async function removeFavourite(ctx: AppContext, user: UserRow, hash: stri
     .where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, resume.id)))
     .returning({ id: favourites.id });
   if (!gone.length) throw new AppError('not_found', FAVOURITE_MSG.notInList);
+  await dropFromFoldersIfUnkept(ctx, user, resume.id);
 }
 
 /** Keeps many search results at once (the route checks `mass_search`); unknown hashes are skipped and counted. */
