@@ -29,6 +29,7 @@ import { displayNameOf, REPLY_TEAM_SIGHT, revealText, sightOf, VISITOR_SIGHT } f
 import { canOpenContacts } from '../resume/resume.policy.ts';
 import { hasOpenedContacts } from '../resume/resume.service.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { replyConfirmationMail } from './reply.mail.ts';
 import { teamOf, vacancyForTeam } from './vacancy.access.ts';
 
 export type UploadedFile = { key: string; name: string; size: number; type: ReplyFileType };
@@ -125,8 +126,14 @@ export async function submitReply(
         .returning({ id: vacancyReplies.id });
       if (!reply) throw new Error('reply not written');
       await tx.insert(vacancyReplyHistory).values({ replyId: reply.id, status: 'new', userId: null });
+      // The candidate's receipt goes with the reply or not at all.
+      await ctx.mail.enqueue(
+        tx,
+        replyConfirmationMail({ to: b.email, fio: b.fio, vacancy, hasFile: !!file, appUrl: ctx.config.appUrl }),
+      );
       return reply.id;
     });
+    ctx.queue.kick();
     await notifyTeam(ctx, vacancy, written, b.fio);
     return { id: written };
   } catch (err) {
@@ -292,6 +299,7 @@ export async function replyDetail(ctx: AppContext, viewer: AuthUser, vacancyId: 
     reply_source: reply.source,
     fio: displayNameOf(resume, reply.fio, sight),
     cover_letter: reply.coverLetter,
+    city_name: reply.cityName,
     file: reply.fileKey && reply.fileName && reply.fileType ? { name: reply.fileName, size: reply.fileSize ?? 0, type: reply.fileType } : null,
     history: history.map((h) => ({
       status: h.status,

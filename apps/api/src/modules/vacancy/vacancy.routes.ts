@@ -1,13 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
-import contentDisposition from 'content-disposition';
 import {
   errorBody,
+  inviteTargets,
   matchesQuery,
   REPLY_FILE_MAX_BYTES,
   type ReplyFileType,
   replyCreated,
   replyDetail,
+  replyFileText,
   replyIdParams,
+  resumeHashParam,
   replyBody,
   replyList,
   replyListQuery,
@@ -35,6 +37,8 @@ import { consumeLimit } from '../../lib/rate-limits.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from '../../lib/file-sniff.ts';
 import { listReplies, openReply, openVacancy, replyDetail as loadReplyDetail, replyFile, setReplyStatus, submitReply, type UploadedFile } from './reply.service.ts';
+import { previewsInline, replyFileText as readReplyFileText, sendReplyFile } from './reply.files.ts';
+import { inviteTargets as findInviteTargets } from './vacancy.invite-targets.ts';
 import { inviteToVacancy, vacancyMatches as findMatches } from './vacancy.matching.ts';
 import { closeVacancy, createVacancy, listVacancies, updateVacancy, viewVacancy } from './vacancy.service.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -43,13 +47,6 @@ import { authorizeVacancy } from './vacancy.policy.ts';
 
 const tags = ['vacancy'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
-
-const MIME: Record<ReplyFileType, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  rtf: 'application/rtf',
-};
 
 /** The name to store: no path, no control characters, the extension of what the file really is. */
 export function storedFileName(sent: string, type: ReplyFileType): string {
@@ -196,14 +193,26 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
     // Sent as stored: a PDF or DOCX is compressed already, and compressing 10 MB costs more than it saves.
     app.get('/:id/reply/:r_id/file', { ...member, compress: false, schema: { tags, params: replyIdParams } }, async (request, reply) => {
       const file = await replyFile(ctx, currentUser(request).id, request.params.id, request.params.r_id);
-      return reply
-        .header('Content-Type', MIME[file.type])
-        .header('Content-Disposition', contentDisposition(file.name))
-        .header('Content-Length', String(file.size))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(file.stream);
+      return sendReplyFile(reply, file, false);
     });
+
+    // The PDF shown in the reply page's frame (same team check; a file of another type is downloaded).
+    app.get('/:id/reply/:r_id/file/inline', { ...member, compress: false, schema: { tags, params: replyIdParams } }, async (request, reply) => {
+      const file = await replyFile(ctx, currentUser(request).id, request.params.id, request.params.r_id);
+      return sendReplyFile(reply, file, previewsInline(file.type));
+    });
+
+    app.get(
+      '/:id/reply/:r_id/file/text',
+      { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyFileText), ...errors } } },
+      async (request) => ok(await readReplyFileText(ctx, currentUser(request).id, request.params.id, request.params.r_id)),
+    );
+
+    app.get(
+      '/invite-targets/:hash',
+      { ...member, schema: { tags, params: resumeHashParam, response: { 200: success(inviteTargets), ...errors } } },
+      async (request) => ok(await findInviteTargets(ctx, currentUser(request), request.params.hash)),
+    );
 
     app.get(
       '/:id/matches',
