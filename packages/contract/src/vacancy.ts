@@ -446,8 +446,18 @@ export type InviteTargets = z.infer<typeof inviteTargets>;
 
 export const replyCreated = z.object({ id: z.number().int().nullable() });
 
-/** «Подходящие кандидаты»: ranked club resumes and the home-search query string with the same filters. */
-export const vacancyMatches = paginated(resumeCard).extend({ search: z.string() });
+export const MATCH_REASON_KINDS = ['title', 'skills', 'role', 'city', 'experience', 'salary'] as const;
+/** Why a resume was suggested: «совпали навыки: Хантинг, Собеседования», «Москва», «опыт 1–3 года». */
+export const matchReason = z.object({ kind: z.enum(MATCH_REASON_KINDS), text: z.string() });
+export type MatchReason = z.infer<typeof matchReason>;
+/** A suggested resume: its card, its score (0–124: relevance up to 100, preferences on top) and the reasons. */
+export const vacancyMatchCard = resumeCard.extend({
+  match: z.object({ score: z.number().int(), reasons: z.array(matchReason) }),
+});
+export type VacancyMatchCard = z.infer<typeof vacancyMatchCard>;
+
+/** «Подходящие кандидаты»: ranked club resumes and the home-search query string with the vacancy's words and city. */
+export const vacancyMatches = paginated(vacancyMatchCard).extend({ search: z.string() });
 export type VacancyMatches = z.infer<typeof vacancyMatches>;
 
 export const vacancyInviteAnswer = z.object({ reply_id: z.number().int(), status: z.literal('invited'), emailed: z.boolean() });

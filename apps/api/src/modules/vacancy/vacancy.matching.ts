@@ -4,8 +4,14 @@ import type { AppContext } from '../../context.ts';
 import { contactOpenings, vacancyReplies, vacancyReplyHistory } from '../../db/schema/index.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { findCityById } from '../dictionary/dictionary.service.ts';
+import { dictionaryLookup } from '../dictionary/dictionary.lookup.ts';
+import { toCard } from '../resume/resume.card.ts';
 import { findClubResume } from '../resume/resume.service.ts';
-import { searchResumes } from '../resume/search/search.service.ts';
+import { opinionSummaries } from '../review/review.summary.ts';
+import { type CandidateRow, candidatesSql } from './matching/matching.sql.ts';
+import { matchProfile } from './matching/profile.ts';
+import { type Scored, scoreCandidate } from './matching/score.ts';
 import { vacancyForTeam } from './vacancy.access.ts';
 
 /** The search's text is at most 500 characters: the title first, then as many skills as fit. */
@@ -18,36 +24,73 @@ function matchText(title: string, skills: string[]): string {
   return text;
 }
 
-/**
- * «Подходящие кандидаты»: the club's resumes ranked for the vacancy by the resume search itself —
- * title and skills (any of their words, in the title and key-skills vectors, ranked by relevance),
- * the vacancy's city or people moving there, its experience and salary ceiling. The same filters
- * open the home search as `search`.
- */
-export async function vacancyMatches(ctx: AppContext, user: AuthUser, id: number, page: number, perPage: number): Promise<VacancyMatches> {
-  const v = await vacancyForTeam(ctx, user.id, id);
-  const raw = {
+/** The home search with the vacancy's words and city, for «Продолжить в поиске». */
+function searchLink(v: { title: string; skills: string[]; cityId: number | null }): string {
+  const {
+    page: _p,
+    per_page: _pp,
+    ...filters
+  } = searchQuery.parse({
     text: matchText(v.title, v.skills),
     logic: 'any',
     field: ['title', 'skills'],
     search_city: v.cityId ? [String(v.cityId)] : [],
     relocation: 'living_or_relocation',
-    experience: v.experience ? [v.experience] : [],
-    ...(v.salaryTo != null ? { salary_to: v.salaryTo } : {}),
     searchOrderBy: 'relevance',
-    page,
-    per_page: perPage,
-  };
-  const q = searchQuery.parse(raw);
-  const result = await searchResumes(ctx, q, user);
-  const { page: _p, per_page: _pp, ...filters } = q;
+  });
+  return new URLSearchParams(searchQueryToParams(filters)).toString();
+}
+
+/**
+ * «Подходящие кандидаты»: the club's resumes ranked by what the vacancy asks (matching/): its
+ * title, key skills and role first, near words a recruiter would accept as the same job («рекрутер»
+ * for «подбор персонала»); its city, experience and salary only add to a candidate's score. Each
+ * candidate comes with the reasons. The candidates are gathered through the title and skills
+ * indexes (a few limited gatherings, matching.sql.ts), so the work is bounded at any size of base.
+ */
+export async function vacancyMatches(ctx: AppContext, user: AuthUser, id: number, page: number, perPage: number): Promise<VacancyMatches> {
+  const v = await vacancyForTeam(ctx, user.id, id);
+  const dict = await dictionaryLookup(ctx.database);
+  const city = v.cityId !== null ? await findCityById(ctx.database, v.cityId) : undefined;
+  const profile = matchProfile({
+    title: v.title,
+    skills: v.skills,
+    role: v.role,
+    roleTitle: v.role ? (dict.get('roleTree', v.role)?.title ?? null) : null,
+    cityId: v.cityId,
+    cityName: city?.title ?? null,
+    experience: v.experience,
+    salaryTo: v.salaryTo,
+  });
+  const statement = candidatesSql(profile);
+  const rows = statement ? await ctx.search.runner().query<CandidateRow>(statement) : [];
+  const ranked = rows
+    .map((row) => ({ row, scored: scoreCandidate(profile, row) }))
+    .filter((x): x is { row: CandidateRow; scored: Scored } => x.scored !== null)
+    .sort(
+      (a, b) =>
+        b.scored.score - a.scored.score ||
+        new Date(b.row.updated_at).getTime() - new Date(a.row.updated_at).getTime() ||
+        Number(b.row.id) - Number(a.row.id),
+    );
+  const shown = ranked.slice((page - 1) * perPage, page * perPage);
+  // The club's opinions on the cards, as the search shows them: one grouped query for the page.
+  const opinions = await opinionSummaries(
+    ctx.database,
+    shown.map((x) => Number(x.row.id)),
+  );
   return {
-    per_page: result.per_page,
-    current_page: result.current_page,
-    last_page: result.last_page,
-    total: result.total,
-    data: result.data,
-    search: new URLSearchParams(searchQueryToParams(filters)).toString(),
+    per_page: perPage,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(ranked.length / perPage)),
+    total: ranked.length,
+    data: shown.map(({ row, scored }) => {
+      const card = toCard(row, user);
+      const summary = opinions.get(Number(row.id));
+      if (summary) card.opinions_summary = summary;
+      return { ...card, match: { score: Math.round(scored.score * 100), reasons: scored.reasons } };
+    }),
+    search: searchLink(v),
   };
 }
 
