@@ -491,6 +491,10 @@ export const auditEntry = z.object({
   action_title: z.string(),
   object_type: z.string().nullable(),
   object_id: z.string().nullable(),
+  /** The object as a person reads it: «Резюме «Менеджер по продажам» (Е. З.)», names as the viewing admin may see them. */
+  object_title: z.string().nullable(),
+  /** Where the object opens (the site or the back office); null once it is gone. */
+  object_url: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });

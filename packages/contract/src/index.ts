@@ -26,3 +26,5 @@ export * from './education.ts';
 export * from './telegram.ts';
 export * from './favourite.ts';
 export * from './realtime.ts';
+export * from './labels.ts';
+export * from './audit-details.ts';

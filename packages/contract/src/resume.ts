@@ -112,3 +112,12 @@ export const BUSINESS_TRIP_TITLES: Record<string, string> = {
   sometimes: 'Готов к редким командировкам',
   never: 'Не готов к командировкам',
 };
+
+/** Where a resume came from (`resumes.source`): what the back office shows instead of the code. */
+export const RESUME_SOURCES = ['import', 'demo', 'reply'] as const;
+export type ResumeSource = (typeof RESUME_SOURCES)[number];
+export const RESUME_SOURCE_TITLES: Record<ResumeSource, string> = {
+  import: 'Импорт из файла',
+  demo: 'Демонстрационные данные',
+  reply: 'Отклик на вакансию',
+};

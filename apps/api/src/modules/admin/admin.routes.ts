@@ -260,7 +260,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get(
       '/audit',
       { schema: { tags, querystring: auditQuery, response: { 200: success(paginated(auditEntry)), ...errors } } },
-      async (request) => ok(await listAudit(ctx, request.query)),
+      async (request) => ok(await listAudit(ctx, request.query, currentUser(request))),
     );
     app.get(
       '/audit/export',
@@ -273,7 +273,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const { csv, rows } = await auditCsv(ctx, request.query);
+        const { csv, rows } = await auditCsv(ctx, request.query, currentUser(request));
         const { page: _p, per_page: _pp, ...filters } = request.query;
         await audit(ctx, { ...actorOf(request), action: 'audit.export', objectType: 'audit', details: { filters, rows } });
         return reply

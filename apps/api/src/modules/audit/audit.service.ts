@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTION_TITLES,
   AUDIT_EXPORT_MAX_ROWS,
+  auditDetailsText,
   type AuditAction,
   type AuditEntry,
   type auditQuery,
@@ -12,6 +13,8 @@ import type { AppContext } from '../../context.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { pageOf } from '@hr/contract/pagination';
 import { type Cell, toCsv } from '../../lib/spreadsheet.ts';
+import type { CandidateViewer } from '../resume/candidate-view.ts';
+import { describeAuditObjects } from './audit.objects.ts';
 
 type Filters = z.output<typeof auditQuery>;
 
@@ -32,7 +35,8 @@ function whereOf(f: Filters): SQL | undefined {
 
 const actorName = sql<string | null>`nullif(trim(${users.family} || ' ' || ${users.name}), '')`;
 
-async function select(ctx: AppContext, f: Filters, limit: number, offset: number): Promise<AuditEntry[]> {
+/** `viewer`: the admin reading the log — a candidate named in an object is shown as they may see them. */
+async function select(ctx: AppContext, f: Filters, limit: number, offset: number, viewer: CandidateViewer): Promise<AuditEntry[]> {
   const rows = await ctx.database.db
     .select({ row: auditLog, actorName })
     .from(auditLog)
@@ -41,7 +45,12 @@ async function select(ctx: AppContext, f: Filters, limit: number, offset: number
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(({ row, actorName }) => ({
+  const objects = await describeAuditObjects(
+    ctx,
+    rows.map(({ row }) => row),
+    viewer,
+  );
+  return rows.map(({ row, actorName }, i) => ({
     id: row.id,
     created_at: row.createdAt.toISOString(),
     actor_id: row.actorId,
@@ -50,14 +59,16 @@ async function select(ctx: AppContext, f: Filters, limit: number, offset: number
     action_title: AUDIT_ACTION_TITLES[row.action as AuditAction] ?? row.action,
     object_type: row.objectType,
     object_id: row.objectId,
+    object_title: objects[i]?.title ?? null,
+    object_url: objects[i]?.url ?? null,
     ip: row.ip,
     details: row.details,
   }));
 }
 
-export async function listAudit(ctx: AppContext, f: Filters): Promise<Paginated<AuditEntry>> {
+export async function listAudit(ctx: AppContext, f: Filters, viewer: CandidateViewer): Promise<Paginated<AuditEntry>> {
   const [data, [total]] = await Promise.all([
-    select(ctx, f, f.per_page, (f.page - 1) * f.per_page),
+    select(ctx, f, f.per_page, (f.page - 1) * f.per_page, viewer),
     ctx.database.db.select({ n: count() }).from(auditLog).where(whereOf(f)),
   ]);
   return pageOf(data, Number(total?.n ?? 0), f.page, f.per_page);
@@ -67,8 +78,8 @@ const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
 
 /** The filtered log as CSV (newest first), formula-safe through the resume export's writer. */
-export async function auditCsv(ctx: AppContext, f: Filters): Promise<{ csv: Buffer; rows: number }> {
-  const entries = await select(ctx, f, AUDIT_EXPORT_MAX_ROWS, 0);
+export async function auditCsv(ctx: AppContext, f: Filters, viewer: CandidateViewer): Promise<{ csv: Buffer; rows: number }> {
+  const entries = await select(ctx, f, AUDIT_EXPORT_MAX_ROWS, 0, viewer);
   const header = [
     'ID',
     'Дата и время (МСК)',
@@ -88,10 +99,10 @@ export async function auditCsv(ctx: AppContext, f: Filters): Promise<{ csv: Buff
     e.actor_name,
     e.action_title,
     e.action,
-    e.object_type,
+    e.object_title ?? '',
     e.object_id,
     e.ip,
-    Object.keys(e.details).length ? JSON.stringify(e.details) : '',
+    auditDetailsText(e.action, e.details),
   ]);
   return { csv: toCsv(header, rows), rows: entries.length };
 }
