@@ -3204,6 +3204,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dictionary/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Professional roles (roleTree leaves) by any word's beginning of their title or another name; 20 at most */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                data: {
+                                    value: string;
+                                    title: string;
+                                    group: string;
+                                    keyword: string | null;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register/city": {
         parameters: {
             query?: never;

@@ -28,3 +28,4 @@ export * from './favourite.ts';
 export * from './realtime.ts';
 export * from './labels.ts';
 export * from './audit-details.ts';
+export * from './role-search.ts';

@@ -1,4 +1,4 @@
-import { cityOption, cityQuery, DICTIONARY_NAMES, dictionary, paginated, success } from '@hr/contract';
+import { cityOption, cityQuery, DICTIONARY_NAMES, dictionary, paginated, roleSearchAnswer, roleSearchQuery, success } from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { getDictionaries, normalizeDictionaryNames, searchCities, unknownDictionaryMessage } from './dictionary.service.ts';
 import { ok } from '../../lib/envelope.ts';
+import { searchRoles } from './dictionary.roles.ts';
 
 /**
  * `fields` after normalisation: the client sends `fields[]=a&fields[]=b` (SEED 7); `fields=a`,
@@ -59,6 +60,19 @@ export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
         answers.set(key, json);
         return reply.type('application/json; charset=utf-8').send(json as never);
       },
+    );
+
+    r.get(
+      '/dictionary/role',
+      {
+        schema: {
+          tags: ['dictionary'],
+          summary: 'Professional roles (roleTree leaves) by any word\'s beginning of their title or another name; 20 at most',
+          querystring: roleSearchQuery,
+          response: { 200: success(roleSearchAnswer) },
+        },
+      },
+      async (request) => ok({ data: await searchRoles(ctx.database, request.query.search) }),
     );
 
     r.get(
