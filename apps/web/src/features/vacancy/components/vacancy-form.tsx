@@ -31,7 +31,7 @@ import { type FieldErrors, isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import type { SafeParser } from '@/shared/lib/validate.ts';
-import { type VacancyDictionaries, optionsOf, roleOptions } from '../lib/dictionaries.ts';
+import { type VacancyDictionaries, optionsOf, roleFilter, roleOptions } from '../lib/dictionaries.ts';
 import { bodyOf, FIELD_ORDER, fieldId, type VacancyFormValues } from '../lib/vacancy-form-values.ts';
 import type { DescriptionEditorHandle } from './description-editor.tsx';
 import { CityField } from '@/shared/ui/city-field.tsx';
@@ -285,6 +285,7 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
             onChange={(value) => change('role', value)}
             error={error('role')}
             searchable
+            filter={roleFilter}
             clearable
             nothingFoundMessage="Ничего не найдено"
             comboboxProps={COMBO}

@@ -1,4 +1,5 @@
-import type { DictionaryItem } from '@hr/contract';
+import { type DictionaryItem, roleMatch } from '@hr/contract';
+import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 
 /** The dictionaries the editor needs, handed in by app/ (features do not import each other). */
 export type VacancyDictionaries = {
@@ -33,3 +34,38 @@ export function roleOptions(tree: readonly DictionaryItem[]): Group[] {
   }
   return groups;
 }
+
+const isGroup = (item: ComboboxParsedItem): item is { group: string; items: ComboboxItem[] } => 'group' in item;
+
+/**
+ * The role picker's filter: a role is found by any word's beginning of its title or of a name people
+ * use for it (the contract's roleMatch, as GET /api/dictionary/role). A role found by another name
+ * shows it after its title («Специалист по подбору персонала — рекрутер»); the field keeps the title.
+ */
+export const roleFilter: OptionsFilter = ({ options, search, limit }) => {
+  const out: ComboboxParsedItem[] = [];
+  let count = 0;
+  const pick = (item: ComboboxItem): ComboboxItem | null => {
+    const match = roleMatch(search, { value: item.value, title: item.label });
+    if (!match) return null;
+    return match.via === 'keyword' ? { ...item, label: `${item.label} — ${match.keyword.toLowerCase()}` } : item;
+  };
+  for (const entry of options) {
+    if (count >= limit) break;
+    if (isGroup(entry)) {
+      const items = entry.items
+        .map(pick)
+        .filter((i): i is ComboboxItem => i !== null)
+        .slice(0, limit - count);
+      if (items.length) out.push({ group: entry.group, items });
+      count += items.length;
+    } else {
+      const item = pick(entry);
+      if (item) {
+        out.push(item);
+        count++;
+      }
+    }
+  }
+  return out;
+};

@@ -1,4 +1,4 @@
-import type { DictionaryItem } from '@hr/contract';
+import { type DictionaryItem, roleMatch } from '@hr/contract';
 import { Checkbox, CloseButton, Group, Pill, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -16,16 +16,17 @@ type RolesFilterProps = {
 
 const normalize = (text: string) => text.toLowerCase().replace(/ё/g, 'е');
 
-function visibleTree(tree: readonly DictionaryItem[], search: string): DictionaryItem[] {
+/** The categories and roles found by what was typed: any word's beginning of a title or of a role's other name (roleMatch). */
+export function visibleTree(tree: readonly DictionaryItem[], search: string): DictionaryItem[] {
   const needle = normalize(search.trim());
   if (!needle) return [...tree];
   const out: DictionaryItem[] = [];
   for (const category of tree) {
-    if (normalize(category.title).includes(needle)) {
+    if (roleMatch(search, { value: category.value, title: category.title })) {
       out.push(category);
       continue;
     }
-    const children = (category.children ?? []).filter((role) => normalize(role.title).includes(needle));
+    const children = (category.children ?? []).filter((role) => roleMatch(search, role));
     if (children.length) out.push({ ...category, children });
   }
   return out;
