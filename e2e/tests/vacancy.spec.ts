@@ -131,13 +131,13 @@ test.describe('vacancy requests and replies', () => {
     await expect(page.getByText(candidate.fio).first()).toBeVisible();
     await expect(page.getByText('Готова выйти через две недели.')).toBeVisible();
     // The first opening marks it as viewed; the history says who replied and when.
-    await expect(page.getByRole('button', { name: 'Просмотрен' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('reply-current-status')).toContainText('Просмотрен');
     const history = page.getByRole('list', { name: 'История отклика' });
     await expect(history).toContainText('Кандидат');
 
     // The CV comes back as it was sent.
     const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Скачать файл' }).click();
+    await page.getByRole('link', { name: 'Скачать', exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const bytes = await readFile((await download.path()) ?? '');
@@ -152,11 +152,12 @@ test.describe('vacancy requests and replies', () => {
     await invite.getByRole('textbox', { name: 'Сообщение кандидату' }).fill(message);
     await invite.getByRole('button', { name: 'Пригласить' }).click();
     await expect(invite).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Пригласить', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    // The status is said on its own line; the button stays an action.
+    await expect(page.getByTestId('reply-current-status')).toContainText('Приглашение');
     await expect(history).toContainText(message);
     await expect(history).toContainText(`${owner.name} ${owner.family}`);
 
-    const mail = await mailbox.waitForMessage(candidate.email, { subject: title, timeoutMs: 30_000 });
+    const mail = await mailbox.waitForMessage(candidate.email, { subject: `Приглашение: вакансия «${title}»`, timeoutMs: 30_000 });
     expect(mail.text).toContain(message);
     expect(mail.text).toContain(`/vacancy/${vacancyId}`);
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatMoment } from '../lib/vacancy-format.ts';
 import { ReplyStatusBadge } from './status-badge.tsx';
 
-/** One reply of the list; a new one is marked (accent, bold name, «Новый»). */
+/** One reply of the list, with only what the candidate gave; a new one is marked (accent, bold name, «Новый»). */
 export function ReplyCard({ vacancyId, reply }: { vacancyId: number; reply: ReplyListItem }) {
   const titleId = `reply-card-${reply.id}`;
   const isNew = reply.status === 'new';
@@ -18,9 +18,12 @@ export function ReplyCard({ vacancyId, reply }: { vacancyId: number; reply: Repl
           </Anchor>
           <ReplyStatusBadge status={reply.status} title={reply.status_title} />
         </Group>
-        <Text size="sm" fw={500} c="#1d2733">
-          {reply.title}
-        </Text>
+        {/* A reply from the public page has no title of its own (the server stores the vacancy's): only a club resume's is shown. */}
+        {reply.source === 'invite' ? (
+          <Text size="sm" fw={500} c="#1d2733">
+            {reply.title}
+          </Text>
+        ) : null}
         <Group gap="md" c="#33404f" style={{ rowGap: 4 }}>
           {reply.city ? (
             <Group gap={4} wrap="nowrap">

@@ -52,7 +52,8 @@ const replyCheck: SafeParser = {
   },
 };
 
-type ReplyFormProps = { vacancyId: number; onSent: (message: string | undefined) => void };
+/** `onSent` gets the e-mail the confirmation went to. */
+type ReplyFormProps = { vacancyId: number; onSent: (email: string) => void };
 
 /** The public reply (PRODUCT 5): no account needed; a CV file or a few words about oneself. */
 export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
@@ -86,8 +87,8 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
   const submit = handleSubmit({
     schema: replyCheck,
     send: async (_body, { file, ...fields }) => {
-      const answer = await sendReply(vacancyId, fields, file);
-      onSent(answer.message);
+      await sendReply(vacancyId, fields, file);
+      onSent(fields.email.trim());
     },
   });
 

@@ -7,17 +7,27 @@ import { isApiError, joinErrors } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { useSetReplyStatus } from '../api/set-reply-status.ts';
+import { ReplyStatusBadge } from './status-badge.tsx';
 
 type Settable = Exclude<ReplyStatus, 'new'>;
 
-const ACTIONS: { status: Settable; label: string; dialog: string; confirm: string; icon: typeof IconEye; color: string }[] = [
-  { status: 'viewed', label: 'Просмотрен', dialog: 'Отметить как просмотренный', confirm: 'Отметить', icon: IconEye, color: 'gray' },
-  { status: 'invited', label: 'Пригласить', dialog: 'Пригласить кандидата', confirm: 'Пригласить', icon: IconMailForward, color: 'teal' },
-  { status: 'rejected', label: 'Отказать', dialog: 'Отказать кандидату', confirm: 'Отказать', icon: IconX, color: 'red' },
-  { status: 'hired', label: 'Нанят', dialog: 'Кандидат вышел на работу', confirm: 'Сохранить', icon: IconBriefcase, color: 'grape' },
+/**
+ * `color`: the light button's tint (its text is darkened to AA by the theme); `confirm`: the filled
+ * confirm button's colour, a shade dark enough for white text (teal-9 5.0:1, red-9 5.5:1, grape-9
+ * 7.3:1 — the default teal-7 was 3.1:1).
+ */
+const ACTIONS: { status: Settable; label: string; dialog: string; confirm: string; icon: typeof IconEye; color: string; filled: string }[] = [
+  { status: 'viewed', label: 'Просмотрен', dialog: 'Отметить как просмотренный', confirm: 'Отметить', icon: IconEye, color: 'gray', filled: 'brand' },
+  { status: 'invited', label: 'Пригласить', dialog: 'Пригласить кандидата', confirm: 'Пригласить', icon: IconMailForward, color: 'teal', filled: 'teal.9' },
+  { status: 'rejected', label: 'Отказать', dialog: 'Отказать кандидату', confirm: 'Отказать', icon: IconX, color: 'red', filled: 'red.9' },
+  { status: 'hired', label: 'Нанят', dialog: 'Кандидат вышел на работу', confirm: 'Сохранить', icon: IconBriefcase, color: 'grape', filled: 'grape.9' },
 ];
 
-/** The reply's status buttons; «Пригласить», «Отказать» and «Нанят» ask for an optional message first. */
+/**
+ * The reply's status, said on its own line, and the actions that change it. The buttons are
+ * actions only (none stands for the current status); «Пригласить», «Отказать» and «Нанят» ask for
+ * an optional message first.
+ */
 export function ReplyStatusControls({ reply }: { reply: ReplyDetail }) {
   const mutation = useSetReplyStatus(reply.vacancy_id, reply.reply_id);
   const [chosen, setChosen] = useState<(typeof ACTIONS)[number] | null>(null);
@@ -55,16 +65,20 @@ export function ReplyStatusControls({ reply }: { reply: ReplyDetail }) {
 
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" role="group" aria-label="Статус отклика">
+      <Group gap="xs" data-testid="reply-current-status">
+        <Text size="sm" c="#33404f">
+          Сейчас:
+        </Text>
+        <ReplyStatusBadge status={reply.status} title={reply.status_title} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" role="group" aria-label="Изменить статус отклика">
         {ACTIONS.map((action) => {
-          const current = reply.status === action.status;
           const Icon = action.icon;
           return (
             <Button
               key={action.status}
-              variant={current ? 'filled' : 'light'}
+              variant="light"
               color={action.color}
-              aria-pressed={current}
               disabled={mutation.isPending}
               leftSection={<Icon size={16} />}
               onClick={() => {
@@ -110,7 +124,7 @@ export function ReplyStatusControls({ reply }: { reply: ReplyDetail }) {
               <Button variant="default" onClick={() => setChosen(null)}>
                 Отмена
               </Button>
-              <Button type="submit" color={chosen?.color} loading={mutation.isPending}>
+              <Button type="submit" color={chosen?.filled} loading={mutation.isPending}>
                 {chosen?.confirm ?? 'Сохранить'}
               </Button>
             </Group>

@@ -129,7 +129,7 @@ export function VacancyRepliesPage() {
       </Stack>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Tabs value={tab} onChange={(value) => go({ tab: (value as Tab) ?? 'all' })} className="vacancy-tabs">
+          <Tabs value={tab} onChange={(value) => go({ tab: (value as Tab) ?? 'all' })} className="reply-tabs">
             <Tabs.List mb="md">
               {TABS.map((item) => (
                 <Tabs.Tab

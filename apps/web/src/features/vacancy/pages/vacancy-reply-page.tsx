@@ -1,20 +1,20 @@
 import { pageTitle } from '@hr/contract/constants';
 import type { ReplyDetail } from '@hr/contract';
-import { Anchor, Button, Container, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconFileText } from '@tabler/icons-react';
+import { Anchor, Container, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
-import { replyFileUrl, useReply } from '../api/get-reply.ts';
+import { useReply } from '../api/get-reply.ts';
+import { ReplyAsArrived } from '../components/reply-as-arrived.tsx';
 import { ReplyContacts } from '../components/reply-contacts.tsx';
 import { ReplyHistory } from '../components/reply-history.tsx';
 import { ReplyStatusControls } from '../components/reply-status-controls.tsx';
-import { ReplyStatusBadge } from '../components/status-badge.tsx';
-import { formatFileSize, formatMoment } from '../lib/vacancy-format.ts';
+import { formatMoment } from '../lib/vacancy-format.ts';
 import '../vacancy.css';
 
 type VacancyReplyPageProps = {
-  /** The resume's own look (header, experience, education, skills…), handed in by app/. */
+  /** An invited club resume's own look (header, experience, education, skills…), handed in by app/. */
   renderResume?: (resume: ReplyDetail) => ReactNode;
 };
 
@@ -29,22 +29,25 @@ function Block({ title, children, id }: { title: string; children: ReactNode; id
   );
 }
 
-/** A plain view for when no resume renderer is given: the name, the title and the text. */
+/** An invited club resume's plain view for when no resume renderer is given: the name, the title and the text. */
 function PlainResume({ reply }: { reply: ReplyDetail }) {
   return (
     <Stack gap="sm">
-      <Text fw={600} c="#33404f">
-        {reply.fio}
-      </Text>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {reply.title}
+        {reply.fio}
       </Title>
+      <Text fw={600} c="#33404f">
+        {reply.title}
+      </Text>
       {reply.about ? <Text style={{ whiteSpace: 'pre-line' }}>{reply.about}</Text> : null}
     </Stack>
   );
 }
 
-/** `/vacancy/{v_id}/reply/{r_id}`: the reply as a resume, with contacts, the CV, the status and its history. */
+/**
+ * `/vacancy/{v_id}/reply/{r_id}`: a reply from the public page as it arrived (the CV previewed), or an
+ * invited club resume in the resume's own look; beside it the status, the contacts and the history.
+ */
 export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
   const params = useParams();
   const vacancyId = Number(params.vId);
@@ -77,28 +80,23 @@ export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
     );
   }
 
+  const fromPage = reply.reply_source === 'reply';
   return (
     <div className="resume-backdrop vacancy-public">
       <Container size="lg" py={{ base: 'md', sm: 32 }} px={{ base: 'md', sm: 'lg' }}>
         <Group mb="md" justify="space-between" gap="sm">
           {back}
-          <Group gap="xs">
+          {fromPage ? null : (
             <Text size="sm" c="dimmed">
-              {reply.reply_source === 'invite' ? 'Приглашён из базы клуба' : 'Откликнулся'} {formatMoment(reply.replied_at)}
+              Приглашён из базы клуба {formatMoment(reply.replied_at)}
             </Text>
-            <ReplyStatusBadge status={reply.status} title={reply.status_title} />
-          </Group>
+          )}
         </Group>
         <div className="vacancy-layout">
           <Stack gap="lg" style={{ minWidth: 0 }}>
-            {reply.cover_letter ? (
-              <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-                <Block title="Сопроводительное письмо" id="reply-cover-letter">
-                  <Text style={{ whiteSpace: 'pre-line' }}>{reply.cover_letter}</Text>
-                </Block>
-              </Paper>
-            ) : null}
-            {renderResume ? (
+            {fromPage ? (
+              <ReplyAsArrived reply={reply} />
+            ) : renderResume ? (
               renderResume(reply)
             ) : (
               <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -115,28 +113,6 @@ export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
               <Block title="Контакты" id="reply-contacts-title">
                 <ReplyContacts contacts={reply.contacts} resumeHash={reply.hash} />
               </Block>
-              {reply.file ? (
-                <>
-                  <Divider />
-                  <Block title="Файл резюме" id="reply-file-title">
-                    <Group gap="xs" wrap="nowrap">
-                      <IconFileText size={18} stroke={1.6} aria-hidden />
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {reply.file.name} · {formatFileSize(reply.file.size)}
-                      </Text>
-                    </Group>
-                    <Button
-                      component="a"
-                      href={replyFileUrl(vacancyId, replyId)}
-                      download={reply.file.name}
-                      variant="light"
-                      leftSection={<IconDownload size={18} />}
-                    >
-                      Скачать файл
-                    </Button>
-                  </Block>
-                </>
-              ) : null}
               <Divider />
               <Block title="История" id="reply-history-title">
                 <ReplyHistory history={reply.history} />

@@ -1,10 +1,8 @@
 import { pageTitle } from '@hr/contract/constants';
-import type { VacancyPublic } from '@hr/contract';
-import { Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconBriefcaseOff,
   IconBuilding,
-  IconCircleCheck,
   IconMapPin,
   IconSearch,
   IconSend,
@@ -16,6 +14,7 @@ import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { isClosedStub, isTeamView, useVacancy } from '../api/get-vacancy.ts';
 import { ReplyForm } from '../components/reply-form.tsx';
+import { ReplySent } from '../components/reply-sent.tsx';
 import { VacancyOwnerBar } from '../components/vacancy-owner-bar.tsx';
 import { VacancyDescription } from '../components/vacancy-description.tsx';
 import { VacancyFacts } from '../components/vacancy-facts.tsx';
@@ -32,25 +31,11 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-function Sent({ message }: { message: string | undefined }) {
-  return (
-    <Stack align="center" gap="sm" ta="center" py="lg" role="status">
-      <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
-        <IconCircleCheck size={30} stroke={1.6} />
-      </ThemeIcon>
-      <Title order={2} fz={22}>
-        Отклик отправлен
-      </Title>
-      <Text c="dimmed">{message ?? 'Работодатель свяжется с вами по телефону или почте.'}</Text>
-    </Stack>
-  );
-}
-
 /** `/vacancy/{id}`: the page a candidate gets by link — readable, printable, with the reply form. */
 export function VacancyViewPage() {
   const id = Number(useParams().id);
   const { data, error, isPending } = useVacancy(id);
-  const [sent, setSent] = useState<{ message?: string } | null>(null);
+  const [sent, setSent] = useState<{ email: string } | null>(null);
   const missing = (isApiError(error) && (error.status === 404 || error.status === 422)) || !Number.isSafeInteger(id) || id < 1;
 
   useEffect(() => {
@@ -180,9 +165,9 @@ export function VacancyViewPage() {
               Форма отклика появится после публикации.
             </Text>
           ) : sent ? (
-            <Sent message={sent.message} />
+            <ReplySent email={sent.email} />
           ) : (
-            <ReplyForm vacancyId={vacancy.id} onSent={(message) => setSent({ message })} />
+            <ReplyForm vacancyId={vacancy.id} onSent={(email) => setSent({ email })} />
           )}
         </Paper>
       </div>
