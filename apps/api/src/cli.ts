@@ -24,9 +24,11 @@ const USAGE = `Использование: npm run cli -- <команда> [па
               демо-пользователи и справочники; с --resumes ещё N демо-резюме (тот же S — те же резюме:
               повторный запуск обновляет их, а не дублирует)
   import      FILE
-              резюме из файла: JSON Lines в формате hh.ru (.jsonl, .ndjson, .json) или CSV (.csv,
-              колонки — src/modules/resume/import/README.md). Ошибочные строки — в stderr как
-              «line N: причина»; код выхода 0 — всё загружено, 3 — часть строк отклонена
+              резюме из файла: выгрузка API hh.ru (.json — резюме, массив или {"items": […]}),
+              JSON Lines (.jsonl, .ndjson) или CSV/таблица (.csv, колонки — src/modules/resume/
+              import/README.md). В stderr — отклонённые строки («строка N: отклонена — причина») и
+              загруженные с замечаниями (что пропущено или переведено из старых значений hh.ru);
+              код выхода 0 — все резюме загружены, 3 — часть отклонена
 
 Работает с той же базой, что и сервер: DATA_DIR (встроенная) или DATABASE_URL (PostgreSQL).`;
 
@@ -175,14 +177,18 @@ async function main(): Promise<number> {
         let summary: Awaited<ReturnType<typeof importResumes>>;
         try {
           summary = await importResumes(database, path, {
-            onReject: (line, reason) => console.error(`line ${line}: ${reason}`),
+            onReject: (line, reason) => console.error(`строка ${line}: отклонена — ${reason}`),
+            onRowNotes: (line, notes) =>
+              console.error(`строка ${line}: загружена с замечаниями\n${notes.map((n) => `  - ${n}`).join('\n')}`),
             onWarning: (message) => console.error(message),
           });
         } catch (err) {
           if (err instanceof ImportFileError) throw new CliError(err.message);
           throw err;
         }
-        console.log(`imported ${summary.imported}, updated ${summary.updated}, rejected ${summary.rejected}`);
+        console.log(
+          `добавлено ${summary.imported}, обновлено ${summary.updated}, отклонено ${summary.rejected}, с замечаниями ${summary.noted}`,
+        );
         return summary.rejected ? 3 : 0;
       }
       default:

@@ -1,338 +1,480 @@
-import { isValidPhone, isValidTelegramNickname, normalizeTelegramNickname, phoneDigits } from '@hr/contract';
+import { createHash } from 'node:crypto';
+import { isValidTelegramNickname, normalizeTelegramNickname, phoneDigits, phoneProblem } from '@hr/contract';
 import { z } from 'zod';
 import type { EducationEntry, ExperienceEntry, LanguageEntry } from '../../../db/schema/index.ts';
-import { BUSINESS_TRIP, CURRENCIES, findCity, LANGUAGE_LEVELS, type Lookups, RELOCATION_TYPES } from './lookups.ts';
 import { newResumeHash } from '../resume.hash.ts';
+import { CURRENCY_ALIASES, EMPLOYMENT_FORMS, GENDER_ALIASES, LEGACY_LANGUAGE_LEVELS, WORK_FORMATS } from './legacy.ts';
+import { BUSINESS_TRIP, CURRENCIES, findCity, LANGUAGE_LEVELS, LANGUAGE_NAMES, type Lookups, RELOCATION_TYPES } from './lookups.ts';
+import { Notes, RowError } from './notes.ts';
 import { type ResumeRecord, totalExperienceMonths } from './resume.record.ts';
 
+export { RowError } from './notes.ts';
+
 /*
- * One resume in hh.ru's field layout (reference/hh-model.md, the full resume object). Only the fields
- * the club keeps are read; others are ignored. hh ids may come as strings or numbers.
+ * One resume in hh.ru's field layout (reference/hh-model.md, the full resume object), of any year
+ * hh.ru documented: the 2013–2019 layout (`specialization`, language levels `native`/`can_read`,
+ * `relocation.areas`), today's (`professional_roles`, a1…c2/l1) and 2025's (`employment_form`,
+ * `work_format`). Only the fields the club keeps are read. A resume is refused only when it cannot
+ * be one (no title, no name); a field that is wrong is dropped with a note, an old value is mapped
+ * to today's with a note, and the rest of the resume is kept.
  */
 
-const id = z.union([z.string().trim().min(1), z.number()]).transform(String);
-const ref = z.looseObject({ id });
-const text = z.string().trim();
-const optText = z
-  .string()
-  .nullish()
-  .transform((v) => (v == null || !v.trim() ? null : v.trim()));
-/** YYYY-MM-DD or YYYY-MM (hh writes experience dates either way); checked as a calendar date below. */
-const date = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}(-\d{2})?$/, { error: 'дата должна быть в виде ГГГГ-ММ-ДД' });
-const amount = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^\d[\d\s]*$/, { error: 'нужно число' })
-    .transform((s) => Number(s.replace(/\s/g, ''))),
-]);
-const bool = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean);
+export type Parsed = { record: ResumeRecord; notes: string[] };
 
-const phoneValue = z.union([
-  z.string(),
-  z.looseObject({
-    formatted: z.string().nullish(),
-    country: z.union([z.string(), z.number()]).nullish(),
-    city: z.union([z.string(), z.number()]).nullish(),
-    number: z.union([z.string(), z.number()]).nullish(),
-  }),
-]);
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const hhResumeSchema = z.looseObject({
-  id,
-  title: text.min(1, { error: 'обязательное поле' }),
-  first_name: optText,
-  last_name: optText,
-  middle_name: optText,
-  birth_date: date.nullish(),
-  gender: ref.nullish(),
-  area: z.looseObject({ id: id.nullish(), name: optText }).nullish(),
-  salary: z.looseObject({ amount: amount.nullish(), currency: z.string().trim().nullish() }).nullish(),
-  experience: z
-    .array(
-      z.looseObject({
-        company: optText,
-        position: text.min(1, { error: 'обязательное поле' }),
-        start: date,
-        end: date.nullish(),
-        description: optText,
-        area: z.looseObject({ name: optText }).nullish(),
-      }),
-    )
-    .nullish(),
-  education: z
-    .looseObject({
-      level: ref.nullish(),
-      primary: z
-        .array(
-          z.looseObject({
-            name: text.min(1, { error: 'обязательное поле' }),
-            organization: optText,
-            result: optText,
-            year: z
-              .union([
-                z.number().int(),
-                z
-                  .string()
-                  .regex(/^\d{4}$/)
-                  .transform(Number),
-              ])
-              .nullish(),
-          }),
-        )
-        .nullish(),
-    })
-    .nullish(),
-  skill_set: z.array(text).nullish(),
-  language: z.array(z.looseObject({ id, name: text.min(1), level: ref })).nullish(),
-  contact: z.array(z.looseObject({ type: ref, value: phoneValue, preferred: z.boolean().nullish() })).nullish(),
-  metro: z.looseObject({ id }).nullish(),
-  relocation: z.looseObject({ type: ref, area: z.array(z.looseObject({ id: id.nullish(), name: optText })).nullish() }).nullish(),
-  business_trip_readiness: ref.nullish(),
-  employments: z.array(ref).nullish(),
-  schedules: z.array(ref).nullish(),
-  driver_license_types: z.array(ref).nullish(),
-  has_vehicle: bool.nullish(),
-  professional_roles: z.array(ref).nullish(),
-  job_search_status: ref.nullish(),
-  citizenship: z.array(z.looseObject({ name: text.min(1) })).nullish(),
-  skills: optText,
-  created_at: z.string().nullish(),
-  updated_at: z.string().nullish(),
-});
-export type HhResume = z.infer<typeof hhResumeSchema>;
-
-/** A row that cannot be imported, with every reason found (the importer prints them after `line N:`). */
-export class RowError extends Error {}
-
-type Issue = { path: PropertyKey[]; message: string; code?: string; input?: unknown; expected?: string };
-
-const fieldPath = (path: readonly PropertyKey[]) =>
-  path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-    .join('')
-    .replace(/^\./, '');
-
-/** zod issues in Russian, e.g. «title: обязательное поле», «experience[0].start: дата должна быть…». */
-export function describeIssues(issues: readonly Issue[]): string {
-  return issues
-    .slice(0, 3)
-    .map((i) => {
-      let message = i.message;
-      if (i.code === 'invalid_type')
-        message = i.input === undefined ? 'обязательное поле' : `неверный тип (нужно: ${i.expected ?? 'другое'})`;
-      else if (i.code === 'invalid_union') message = 'неверное значение';
-      else if (i.code === 'too_small' && typeof i.input === 'string') message = 'пустое значение';
-      return `${fieldPath(i.path) || 'строка'}: ${message}`;
-    })
-    .join('; ');
+/** A text field: a string (trimmed; empty is «not given») or a number; anything else is noted and dropped. */
+function text(notes: Notes, path: string, v: unknown): string | null {
+  if (v == null) return null;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v !== 'string') {
+    notes.wrongType(path, v, 'строкой');
+    return null;
+  }
+  return v.trim() || null;
 }
 
-/** A real calendar date, first of the month for YYYY-MM; null when not a date. */
-function calendarDate(value: string): string | null {
-  const full = value.length === 7 ? `${value}-01` : value;
-  const [y, m, d] = full.split('-').map(Number) as [number, number, number];
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d || y < 1900) return null;
-  return full;
+/** A dictionary reference: hh's `{id, name}` (a bare id string is taken too). */
+function refId(notes: Notes, path: string, v: unknown): string | null {
+  if (v == null) return null;
+  if (typeof v === 'string' || typeof v === 'number') return String(v).trim() || null;
+  if (isObj(v) && (typeof v.id === 'string' || typeof v.id === 'number')) return String(v.id).trim() || null;
+  if (isObj(v) && v.id == null) return null;
+  notes.wrongType(path, v, 'элементом справочника ({"id": …})');
+  return null;
+}
+
+/** A list field; a single value where hh's older layout had one is read as a list of one. */
+function list(notes: Notes, path: string, v: unknown, single = false): unknown[] {
+  if (v == null) return [];
+  if (Array.isArray(v)) return v;
+  if (single && (isObj(v) || typeof v === 'string')) return [v];
+  notes.wrongType(path, v, 'списком');
+  return [];
+}
+
+/** YYYY-MM-DD, YYYY-MM (hh's experience dates), DD.MM.YYYY or MM.YYYY (a Russian spreadsheet) → a real date. */
+export function calendarDate(value: string): string | null {
+  const s = value.trim();
+  const iso = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:T.*)?$/.exec(s);
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
+  const month = /^(\d{1,2})\.(\d{4})$/.exec(s);
+  const [y, mo, d] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3] ?? 1)]
+    : dotted
+      ? [Number(dotted[3]), Number(dotted[2]), Number(dotted[1])]
+      : month
+        ? [Number(month[2]), Number(month[1]), 1]
+        : [Number.NaN, 0, 0];
+  if (Number.isNaN(y)) return null;
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d || y < 1900) return null;
+  return dt.toISOString().slice(0, 10);
 }
 
 const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
 
-function timestamp(value: string | null | undefined, errors: string[], field: string): string | null {
-  if (!value) return null;
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) {
-    errors.push(`${field}: неверная дата «${value}»`);
-    return null;
-  }
-  return new Date(t).toISOString();
+/** hh's phone value: a string or `{formatted}` / `{country, city, number}`. */
+function phoneText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  if (!isObj(v)) return null;
+  if (typeof v.formatted === 'string' && v.formatted.trim()) return v.formatted;
+  const part = (p: unknown) => (typeof p === 'string' || typeof p === 'number' ? String(p) : '');
+  const joined = `${part(v.city)}${part(v.number)}`;
+  return joined ? `+${part(v.country) || '7'}${joined}` : null;
+}
+
+/** `t.me/nick`, `https://t.me/nick`, `@nick` or `nick` → the nickname. */
+const telegramOf = (v: string) => v.trim().replace(/^(https?:\/\/)?(www\.)?(t\.me|telegram\.me)\//i, '');
+
+/** A stable key for a row without an id: the same person and title give the same key on a re-import. */
+export function derivedId(r: Obj): string {
+  const parts = ['last_name', 'first_name', 'middle_name', 'birth_date', 'title'].map((k) =>
+    String(r[k] ?? '')
+      .trim()
+      .toLowerCase(),
+  );
+  return `auto-${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 20)}`;
 }
 
 /**
- * Checks one parsed hh resume against the dictionaries and the rules (a first or last name; real
- * dates; known ids; a city we know) and turns it into a `resumes` row. Throws RowError with all the
- * reasons found.
+ * Reads one hh resume object into a `resumes` row and the notes on what was dropped or mapped.
+ * Throws RowError when it cannot be a resume.
  */
-export function hhToRecord(r: HhResume, lookups: Lookups, now = new Date()): ResumeRecord {
-  const errors: string[] = [];
+export function parseHhResume(input: unknown, lookups: Lookups, now = new Date(), inherited: string[] = []): Parsed {
+  if (!isObj(input))
+    throw new RowError(
+      `ожидается объект резюме, а в строке ${input === null ? 'null' : Array.isArray(input) ? 'список' : typeof input === 'string' ? 'строка' : 'значение другого типа'}`,
+    );
+  const r = input;
+  const notes = new Notes();
+  for (const n of inherited) notes.add(n);
   const today = now.toISOString().slice(0, 10);
-  const known = (field: string, value: string | undefined | null, set: Set<string>): string | null => {
-    if (value == null) return null;
-    if (!set.has(value)) errors.push(`${field}: неизвестное значение «${value}»`);
-    return value;
-  };
-  const knownList = (field: string, list: { id: string }[] | null | undefined, set: Set<string>): string[] => {
-    const out: string[] = [];
-    for (const [i, item] of (list ?? []).entries()) {
-      if (!set.has(item.id)) errors.push(`${field}[${i}].id: неизвестное значение «${item.id}»`);
-      else if (!out.includes(item.id)) out.push(item.id);
-    }
-    return out;
-  };
 
-  if (!r.first_name && !r.last_name) errors.push('first_name/last_name: нужно имя или фамилия');
+  // What makes a resume: a desired position and a person.
+  const title = text(notes, 'title', r.title);
+  const firstName = text(notes, 'first_name', r.first_name);
+  const lastName = text(notes, 'last_name', r.last_name);
+  const refusals: string[] = [];
+  if (!title) refusals.push('title: нет желаемой должности — без неё это не резюме');
+  if (!firstName && !lastName)
+    refusals.push('first_name/last_name: нет ни имени, ни фамилии (hh.ru отдаёт их пустыми, пока контакты не открыты)');
+  if (refusals.length) throw new RowError(refusals.join('; '));
+
+  let sourceId = text(notes, 'id', r.id);
+  if (!sourceId) {
+    sourceId = derivedId(r);
+    notes.add('id: не указан — резюме узнаётся при повторной загрузке по ФИО, дате рождения и должности');
+  }
 
   let birthDate: string | null = null;
-  if (r.birth_date) {
-    birthDate = calendarDate(r.birth_date);
-    if (!birthDate) errors.push(`birth_date: неверная дата «${r.birth_date}»`);
-    else if (birthDate > today) errors.push(`birth_date: дата в будущем «${r.birth_date}»`);
-    else if (Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4)) > 100)
-      errors.push(`birth_date: неправдоподобная дата «${r.birth_date}»`);
+  const birthText = text(notes, 'birth_date', r.birth_date);
+  if (birthText) {
+    const d = calendarDate(birthText);
+    if (!d) notes.drop('birth_date', birthText, 'не дата (нужно ГГГГ-ММ-ДД или ДД.ММ.ГГГГ)');
+    else if (d > today) notes.drop('birth_date', birthText, 'дата в будущем');
+    else if (Number(today.slice(0, 4)) - Number(d.slice(0, 4)) > 100) notes.drop('birth_date', birthText, 'неправдоподобная дата');
+    else birthDate = d;
   }
 
-  const sex = known('gender.id', r.gender?.id, lookups.sex) as 'male' | 'female' | null;
-
-  let cityId: number | null = null;
-  if (r.area && (r.area.id || r.area.name)) {
-    const city = findCity(lookups, r.area);
-    if (!city) errors.push(`area: неизвестный город «${r.area.name ?? r.area.id}»`);
-    else cityId = city.id;
+  let sex: 'male' | 'female' | null = null;
+  const genderId = refId(notes, 'gender', r.gender);
+  if (genderId) {
+    const alias = GENDER_ALIASES[genderId.toLowerCase()];
+    if (lookups.sex.has(genderId)) sex = genderId as 'male' | 'female';
+    else if (alias) sex = alias;
+    else notes.drop('gender.id', genderId, 'неизвестное значение (male или female)');
   }
+
+  const cityOf = (path: string, v: unknown): number | null => {
+    if (v == null) return null;
+    const area = typeof v === 'string' || typeof v === 'number' ? { name: String(v) } : isObj(v) ? v : null;
+    if (!area) {
+      notes.wrongType(path, v, 'городом ({"id": …, "name": …})');
+      return null;
+    }
+    const id = typeof area.id === 'string' || typeof area.id === 'number' ? String(area.id) : null;
+    const name = typeof area.name === 'string' ? area.name : null;
+    if (!id && !name) return null;
+    const city = findCity(lookups, { id: /^\d+$/.test(String(area.name ?? '')) ? String(area.name) : id, name });
+    if (!city) {
+      notes.drop(path, name ?? id, 'такого города нет в справочнике клуба');
+      return null;
+    }
+    return city.id;
+  };
+  const cityId = cityOf('area', r.area);
 
   const metro: string[] = [];
-  if (r.metro) {
-    const stationCity = lookups.stations.get(r.metro.id);
-    if (stationCity === undefined) errors.push(`metro.id: неизвестная станция «${r.metro.id}»`);
-    else if (cityId !== null && stationCity !== cityId) errors.push(`metro.id: станция «${r.metro.id}» не в городе резюме`);
-    else metro.push(r.metro.id);
+  const stationId = refId(notes, 'metro', r.metro);
+  if (stationId) {
+    const stationCity = lookups.stations.get(stationId);
+    if (stationCity === undefined) notes.drop('metro.id', stationId, 'неизвестная станция');
+    else if (cityId !== null && stationCity !== cityId) notes.drop('metro.id', stationId, 'станция не в городе резюме');
+    else metro.push(stationId);
   }
 
   let salaryAmount: number | null = null;
   let salaryCurrency: string | null = null;
-  if (r.salary && r.salary.amount != null) {
-    salaryAmount = r.salary.amount;
-    if (!Number.isInteger(salaryAmount) || salaryAmount <= 0 || salaryAmount > 2_147_483_647)
-      errors.push(`salary.amount: неверная сумма «${r.salary.amount}»`);
-    salaryCurrency = (r.salary.currency || 'RUR').toUpperCase();
-    if (salaryCurrency === 'RUB') salaryCurrency = 'RUR';
-    known('salary.currency', salaryCurrency, CURRENCIES);
+  if (r.salary != null) {
+    const s = isObj(r.salary) ? r.salary : { amount: r.salary };
+    const raw = s.amount;
+    const amount =
+      typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string' && /^\d[\d\s\u00a0]*$/.test(raw.trim())
+          ? Number(raw.replace(/[\s\u00a0]/g, ''))
+          : null;
+    let currency = typeof s.currency === 'string' && s.currency.trim() ? s.currency.trim().toUpperCase() : 'RUR';
+    const alias = CURRENCY_ALIASES[currency];
+    if (alias) currency = alias;
+    if (raw == null) {
+      // no amount: nothing to keep
+    } else if (amount === null || !Number.isInteger(amount) || amount <= 0 || amount > 2_147_483_647)
+      notes.drop('salary.amount', raw, 'не сумма в целых единицах');
+    else if (!CURRENCIES.has(currency)) notes.drop('salary.currency', s.currency, 'неизвестная валюта, зарплата пропущена', 'не сохранено');
+    else {
+      salaryAmount = amount;
+      salaryCurrency = currency;
+    }
+  }
+
+  /** Known ids of a reference list (`professional_roles`, `employments`, …); unknown ones are noted. */
+  const knownIds = (path: string, v: unknown, set: Set<string>, single = false, normalize = (s: string) => s): string[] => {
+    const out: string[] = [];
+    for (const [i, item] of list(notes, path, v, single).entries()) {
+      const raw = refId(notes, `${path}[${i}]`, item);
+      if (!raw) continue;
+      const id = normalize(raw);
+      if (!set.has(id)) notes.drop(`${path}[${i}].id`, raw, 'неизвестное значение');
+      else if (!out.includes(id)) out.push(id);
+    }
+    return out;
+  };
+
+  const roles = knownIds('professional_roles', r.professional_roles, lookups.roles);
+  if (!roles.length && Array.isArray(r.specialization) && r.specialization.length)
+    notes.add(
+      `specialization: ${r.specialization.length} шт. — специализации hh.ru до 2021 года, у них нет однозначных профессиональных ролей, не перенесены`,
+    );
+
+  // `employments`/`schedules`; hh's oldest layout had one `employment`/`schedule` object.
+  const workingTypes = knownIds('employments', r.employments ?? r.employment, lookups.workingType, true);
+  const schedules = knownIds('schedules', r.schedules ?? r.schedule, lookups.schedule, true);
+  for (const [i, item] of list(notes, 'employment_form', r.employment_form).entries()) {
+    const id = refId(notes, `employment_form[${i}]`, item);
+    if (!id) continue;
+    const to = EMPLOYMENT_FORMS[id.toUpperCase()];
+    if (to?.workingType && !workingTypes.includes(to.workingType)) workingTypes.push(to.workingType);
+    else if (to?.schedule && !schedules.includes(to.schedule)) schedules.push(to.schedule);
+    else if (!to) notes.drop(`employment_form[${i}].id`, id, 'в клубе нет такого типа занятости');
+  }
+  for (const [i, item] of list(notes, 'work_format', r.work_format).entries()) {
+    const id = refId(notes, `work_format[${i}]`, item);
+    if (!id) continue;
+    const to = WORK_FORMATS[id.toUpperCase()];
+    if (to && !schedules.includes(to)) schedules.push(to);
+    else if (!to && r.schedules == null) notes.drop(`work_format[${i}].id`, id, 'в клубе нет такого формата работы');
   }
 
   const experience: ExperienceEntry[] = [];
-  for (const [i, e] of (r.experience ?? []).entries()) {
-    const start = calendarDate(e.start);
-    const end = e.end ? calendarDate(e.end) : null;
-    if (!start) errors.push(`experience[${i}].start: неверная дата «${e.start}»`);
-    else if (start > today) errors.push(`experience[${i}].start: дата в будущем «${e.start}»`);
-    if (e.end && !end) errors.push(`experience[${i}].end: неверная дата «${e.end}»`);
-    else if (start && end && end < start) errors.push(`experience[${i}].end: раньше начала`);
-    if (!start || (e.end && !end)) continue;
-    experience.push({
-      company: e.company ?? '',
-      position: e.position,
-      city: e.area?.name ?? null,
-      start: monthOf(start),
-      end: end ? monthOf(end) : null,
-      description: e.description,
-    });
+  for (const [i, e] of list(notes, 'experience', r.experience).entries()) {
+    const path = `experience[${i}]`;
+    if (!isObj(e)) {
+      notes.wrongType(path, e, 'объектом места работы');
+      continue;
+    }
+    const company = text(notes, `${path}.company`, e.company);
+    const position = text(notes, `${path}.position`, e.position);
+    const startText = text(notes, `${path}.start`, e.start);
+    const endText = text(notes, `${path}.end`, e.end);
+    const start = startText ? calendarDate(startText) : null;
+    const end = endText ? calendarDate(endText) : null;
+    const what = 'место работы пропущено';
+    if (!position) notes.drop(`${path}.position`, e.position ?? null, 'нет должности', what);
+    else if (!start) notes.drop(`${path}.start`, e.start ?? null, 'нет даты начала или она неверна', what);
+    else if (start > today) notes.drop(`${path}.start`, startText, 'дата в будущем', what);
+    else if (endText && !end) notes.drop(`${path}.end`, endText, 'неверная дата окончания', what);
+    else if (end && end < start) notes.drop(`${path}.end`, endText, 'окончание раньше начала', what);
+    else {
+      const area = isObj(e.area) ? e.area.name : e.area;
+      experience.push({
+        company: company ?? '',
+        position,
+        city: typeof area === 'string' && area.trim() ? area.trim() : null,
+        start: monthOf(start),
+        end: end ? monthOf(end) : null,
+        description: text(notes, `${path}.description`, e.description),
+      });
+    }
   }
   // Newest first, the way hh lists them (current jobs on top).
   experience.sort((a, b) => (b.end ?? '9999').localeCompare(a.end ?? '9999') || b.start.localeCompare(a.start));
 
-  const educationLevel = known('education.level.id', r.education?.level?.id, lookups.education);
-  const education: EducationEntry[] = (r.education?.primary ?? []).map((e) => ({
-    name: e.name,
-    organization: e.organization,
-    result: e.result,
-    year: e.year ?? null,
-  }));
+  let educationLevel: string | null = null;
+  const education: EducationEntry[] = [];
+  if (r.education != null && !isObj(r.education)) notes.wrongType('education', r.education, 'объектом ({"level": …, "primary": […]})');
+  else if (r.education) {
+    const ed = r.education;
+    const level = refId(notes, 'education.level', ed.level);
+    if (level && lookups.education.has(level)) educationLevel = level;
+    else if (level) notes.drop('education.level.id', level, 'неизвестный уровень образования');
+    for (const [i, e] of list(notes, 'education.primary', ed.primary).entries()) {
+      const path = `education.primary[${i}]`;
+      if (!isObj(e)) {
+        notes.wrongType(path, e, 'объектом учебного заведения');
+        continue;
+      }
+      const name = text(notes, `${path}.name`, e.name);
+      if (!name) {
+        notes.drop(`${path}.name`, e.name ?? null, 'нет названия учебного заведения', 'запись пропущена');
+        continue;
+      }
+      let year: number | null = null;
+      if (e.year != null) {
+        const y = typeof e.year === 'number' ? e.year : typeof e.year === 'string' && /^\d{4}$/.test(e.year.trim()) ? Number(e.year) : null;
+        if (y !== null && Number.isInteger(y) && y >= 1900 && y <= now.getUTCFullYear() + 10) year = y;
+        else notes.drop(`${path}.year`, e.year, 'не год');
+      }
+      education.push({
+        name,
+        organization: text(notes, `${path}.organization`, e.organization),
+        result: text(notes, `${path}.result`, e.result),
+        year,
+      });
+    }
+  }
 
   const languages: LanguageEntry[] = [];
-  for (const [i, l] of (r.language ?? []).entries()) {
-    if (!LANGUAGE_LEVELS.has(l.level.id)) errors.push(`language[${i}].level.id: неизвестное значение «${l.level.id}»`);
-    else languages.push({ id: l.id, name: l.name, level: l.level.id });
+  for (const [i, l] of list(notes, 'language', r.language).entries()) {
+    const path = `language[${i}]`;
+    if (!isObj(l)) {
+      notes.wrongType(path, l, 'объектом языка ({"id", "name", "level"})');
+      continue;
+    }
+    const id = text(notes, `${path}.id`, l.id);
+    if (!id) {
+      notes.drop(`${path}.id`, l.id ?? null, 'нет кода языка', 'язык пропущен');
+      continue;
+    }
+    const name = text(notes, `${path}.name`, l.name) ?? LANGUAGE_NAMES[id] ?? id;
+    const rawLevel = refId(notes, `${path}.level`, l.level);
+    let level = rawLevel?.toLowerCase() ?? null;
+    const legacy = level ? LEGACY_LANGUAGE_LEVELS[level] : undefined;
+    if (level && legacy) {
+      notes.mapped(`${path}.level.id`, rawLevel as string, legacy, 'уровень из старого справочника hh.ru');
+      level = legacy;
+    }
+    if (!level || !LANGUAGE_LEVELS.has(level)) {
+      notes.drop(`${path}.level.id`, rawLevel ?? null, 'неизвестный уровень владения (a1…c2, l1)', 'язык пропущен');
+      continue;
+    }
+    if (!languages.some((x) => x.id === id)) languages.push({ id, name, level });
   }
 
   let cell: string | null = null;
   let otherPhone: string | null = null;
   let email: string | null = null;
   let telegram: string | null = null;
-  const contacts = [...(r.contact ?? [])].sort((a, b) => Number(!!b.preferred) - Number(!!a.preferred));
-  for (const [i, c] of contacts.entries()) {
-    const type = c.type.id;
-    if (type === 'cell' || type === 'home' || type === 'work') {
-      const v = c.value;
-      const raw = typeof v === 'string' ? v : (v.formatted ?? `+${v.country ?? '7'}${v.city ?? ''}${v.number ?? ''}`);
-      const digits = phoneDigits(raw);
-      if (!digits || !isValidPhone(raw.replace(/[^\d+()\s-]/g, ''))) {
-        if (type === 'cell') errors.push(`contact[${i}]: неверный номер телефона «${raw}»`);
-      } else if (type === 'cell') cell ??= digits;
+  const contacts = list(notes, 'contact', r.contact).map((c, i) => ({ c, i }));
+  // The preferred contact first: it wins when there are two of a kind.
+  contacts.sort((a, b) => Number(isObj(b.c) && b.c.preferred === true) - Number(isObj(a.c) && a.c.preferred === true));
+  for (const { c, i } of contacts) {
+    const path = `contact[${i}]`;
+    if (!isObj(c)) {
+      notes.wrongType(path, c, 'объектом контакта');
+      continue;
+    }
+    const type = refId(notes, `${path}.type`, c.type);
+    const what = 'контакт пропущен';
+    if (type === 'cell' || type === 'home' || type === 'work' || type === 'phone') {
+      const raw = phoneText(c.value);
+      const problem = raw ? phoneProblem(raw.replace(/[^\d+()\s-]/g, '')) : 'нет номера';
+      const digits = raw ? phoneDigits(raw) : null;
+      if (problem || !digits)
+        notes.drop(path, raw ?? c.value ?? null, `неверный номер телефона (${(problem ?? '').replace(/^[^:]*:\s*/, '')})`, what);
+      else if (type === 'cell' || type === 'phone') cell ??= digits;
       else otherPhone ??= digits;
     } else if (type === 'email') {
       const v = typeof c.value === 'string' ? c.value.trim() : '';
-      if (!z.email().safeParse(v).success) errors.push(`contact[${i}]: неверный e-mail «${v}»`);
+      if (!z.email().safeParse(v).success) notes.drop(path, c.value ?? null, 'неверный адрес эл. почты', what);
       else email ??= v.toLowerCase();
     } else if (type === 'telegram') {
-      const v = typeof c.value === 'string' ? c.value.trim() : '';
-      if (!isValidTelegramNickname(v)) errors.push(`contact[${i}]: неверный ник Telegram «${v}»`);
+      const v = typeof c.value === 'string' ? telegramOf(c.value) : '';
+      if (!isValidTelegramNickname(v)) notes.drop(path, c.value ?? null, 'неверный ник Telegram', what);
       else telegram ??= normalizeTelegramNickname(v);
-    }
+    } else if (type) notes.drop(`${path}.type.id`, type, 'клуб не хранит такой тип контакта', what);
+  }
+  // `site[]` carries Telegram in newer exports; the other profiles are not kept.
+  for (const [i, s] of list(notes, 'site', r.site).entries()) {
+    if (!isObj(s) || refId(notes, `site[${i}].type`, s.type) !== 'telegram' || typeof s.url !== 'string') continue;
+    const nick = telegramOf(s.url);
+    if (isValidTelegramNickname(nick)) telegram ??= normalizeTelegramNickname(nick);
+    else notes.drop(`site[${i}]`, s.url, 'неверный ник Telegram');
   }
 
-  const relocation = r.relocation?.type.id ?? 'no_relocation';
-  known('relocation.type.id', relocation, RELOCATION_TYPES);
+  let relocation = 'no_relocation';
   const relocationCityIds: number[] = [];
-  for (const [i, a] of (r.relocation?.area ?? []).entries()) {
-    const city = findCity(lookups, a);
-    if (!city) errors.push(`relocation.area[${i}]: неизвестный город «${a.name ?? a.id}»`);
-    else if (!relocationCityIds.includes(city.id)) relocationCityIds.push(city.id);
+  if (r.relocation != null && !isObj(r.relocation)) notes.wrongType('relocation', r.relocation, 'объектом ({"type": …, "area": […]})');
+  else if (r.relocation) {
+    const type = refId(notes, 'relocation.type', r.relocation.type);
+    if (type && RELOCATION_TYPES.has(type)) relocation = type;
+    else if (type) notes.drop('relocation.type.id', type, 'неизвестное значение, записано «не готов к переезду»', 'заменено');
+    // hh's field table says `areas`, its examples `area`: both are read.
+    const areasKey = r.relocation.area != null ? 'area' : 'areas';
+    for (const [i, a] of list(notes, `relocation.${areasKey}`, r.relocation[areasKey]).entries()) {
+      const id = cityOf(`relocation.${areasKey}[${i}]`, a);
+      if (id !== null && !relocationCityIds.includes(id)) relocationCityIds.push(id);
+    }
+    if (relocation === 'no_relocation' && relocationCityIds.length && !type) relocation = 'relocation_possible';
   }
+
+  const tripId = refId(notes, 'business_trip_readiness', r.business_trip_readiness);
+  let businessTrip: string | null = null;
+  if (tripId && BUSINESS_TRIP.has(tripId)) businessTrip = tripId;
+  else if (tripId) notes.drop('business_trip_readiness.id', tripId, 'неизвестное значение');
+
+  const drive = knownIds('driver_license_types', r.driver_license_types, lookups.drive, false, (s) => s.toUpperCase());
+
+  let hasCar = false;
+  const vehicle = r.has_vehicle;
+  if (typeof vehicle === 'boolean') hasCar = vehicle;
+  else if (vehicle === 0 || vehicle === 1) hasCar = vehicle === 1;
+  else if (vehicle != null) notes.wrongType('has_vehicle', vehicle, 'логическим значением (true/false)');
+
+  const statusId = refId(notes, 'job_search_status', r.job_search_status);
+  let jobStatus: string | null = null;
+  if (statusId && lookups.resumeStatus.has(statusId)) jobStatus = statusId;
+  else if (statusId) notes.drop('job_search_status.id', statusId, 'неизвестное значение');
+
+  const skills: string[] = [];
+  if (r.skill_set != null && !Array.isArray(r.skill_set)) notes.wrongType('skill_set', r.skill_set, 'списком строк');
+  else
+    for (const [i, s] of (r.skill_set ?? []).entries()) {
+      if (typeof s !== 'string') notes.wrongType(`skill_set[${i}]`, s, 'строкой');
+      else if (s.trim() && !skills.includes(s.trim())) skills.push(s.trim());
+    }
+
+  const citizenship: string[] = [];
+  for (const [i, c] of list(notes, 'citizenship', r.citizenship).entries()) {
+    const name = typeof c === 'string' ? c.trim() : isObj(c) && typeof c.name === 'string' ? c.name.trim() : null;
+    if (name === null) notes.wrongType(`citizenship[${i}]`, c, 'страной ({"name": …})');
+    else if (name && !citizenship.includes(name)) citizenship.push(name);
+  }
+
+  const timestamp = (field: string): string | null => {
+    const v = text(notes, field, r[field]);
+    if (!v) return null;
+    const t = Date.parse(v);
+    if (Number.isNaN(t)) {
+      notes.drop(field, v, 'не дата и время', 'взято время загрузки');
+      return null;
+    }
+    return new Date(t).toISOString();
+  };
 
   const record: ResumeRecord = {
     hash: newResumeHash(),
     source: 'import',
-    source_id: r.id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    middle_name: r.middle_name,
+    source_id: sourceId,
+    first_name: firstName,
+    last_name: lastName,
+    middle_name: text(notes, 'middle_name', r.middle_name),
     birth_date: birthDate,
     sex,
     city_id: cityId,
     metro,
     relocation,
     relocation_city_ids: relocationCityIds,
-    business_trip: known('business_trip_readiness.id', r.business_trip_readiness?.id, BUSINESS_TRIP),
-    title: r.title,
-    roles: knownList('professional_roles', r.professional_roles, lookups.roles),
+    business_trip: businessTrip,
+    title: title as string,
+    roles,
     salary_amount: salaryAmount,
     salary_currency: salaryCurrency,
-    working_types: knownList('employments', r.employments, lookups.workingType),
-    schedules: knownList('schedules', r.schedules, lookups.schedule),
+    working_types: workingTypes,
+    schedules,
     total_experience_months: totalExperienceMonths(experience, now),
     experience,
-    last_company: experience[0]?.company ?? null,
+    last_company: experience[0]?.company || null,
     last_position: experience[0]?.position ?? null,
     education_level: educationLevel,
     education,
-    skills: [...new Set((r.skill_set ?? []).filter(Boolean))],
+    skills,
     languages,
-    citizenship: [...new Set((r.citizenship ?? []).map((c) => c.name))],
-    drive: knownList('driver_license_types', r.driver_license_types, lookups.drive),
-    has_car: r.has_vehicle ?? false,
-    job_status: known('job_search_status.id', r.job_search_status?.id, lookups.resumeStatus),
-    about: r.skills,
+    citizenship,
+    drive,
+    has_car: hasCar,
+    job_status: jobStatus,
+    about: text(notes, 'skills', r.skills),
     photo: null,
     phone: cell ?? otherPhone,
     email,
     telegram,
-    created_at: timestamp(r.created_at, errors, 'created_at'),
-    updated_at: timestamp(r.updated_at, errors, 'updated_at'),
+    created_at: timestamp('created_at'),
+    updated_at: timestamp('updated_at'),
     last_active_at: null,
   };
-  if (errors.length) throw new RowError(errors.slice(0, 3).join('; ') + (errors.length > 3 ? ` (и ещё ${errors.length - 3})` : ''));
-  return record;
-}
-
-/** Parses and checks one resume object; throws RowError with the reason. */
-export function parseHhResume(input: unknown, lookups: Lookups, now = new Date()): ResumeRecord {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new RowError('ожидается объект резюме');
-  const parsed = hhResumeSchema.safeParse(input);
-  if (!parsed.success) throw new RowError(describeIssues(parsed.error.issues as Issue[]));
-  return hhToRecord(parsed.data, lookups, now);
+  return { record, notes: notes.list };
 }

@@ -1,22 +1,28 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readSync, openSync, closeSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../../db/client.ts';
 import { csvHeader, csvToHh } from './csv-resume.ts';
-import { parseHhResume, RowError } from './hh-resume.ts';
+import { parseHhResume } from './hh-resume.ts';
+import { readJsonRecords } from './json-records.ts';
+import { JsonTextError, parseJsonText } from './json-text.ts';
 import { importLookups } from './lookups.ts';
+import { RowError } from './notes.ts';
 import type { ResumeRecord } from './resume.record.ts';
 import { upsertResumes } from './resume.writer.ts';
 import { type Numbered, readCsv, readLines } from './sources.ts';
 
 export type ImportFormat = 'jsonl' | 'csv';
 
-export type ImportSummary = { imported: number; updated: number; rejected: number };
+/** `noted`: rows written without some field or with an old value read as today's (their notes went to onRowNotes). */
+export type ImportSummary = { imported: number; updated: number; rejected: number; noted: number };
 
 export type ImportOptions = {
   /** rows per INSERT (default 500) */
   batchSize?: number;
   /** a row that was not written: its line and why */
   onReject?: (line: number, reason: string) => void;
+  /** a row that was written without some of its fields (dropped) or with old values read as today's (mapped) */
+  onRowNotes?: (line: number, notes: string[]) => void;
   /** a note about the file as a whole (e.g. unknown CSV columns) */
   onWarning?: (message: string) => void;
   onProgress?: (summary: ImportSummary & { rows: number }) => void;
@@ -26,15 +32,49 @@ export type ImportOptions = {
 /** A problem with the file as a whole (missing, unknown extension, bad CSV header): nothing is imported. */
 export class ImportFileError extends Error {}
 
-/** By extension: .jsonl, .ndjson, .json → JSON Lines; .csv → CSV. */
+/** By extension: .jsonl, .ndjson, .json → JSON (lines or a document, see jsonLayoutOf); .csv → CSV. */
 export function importFormatOf(file: string): ImportFormat {
   const ext = path.extname(file).toLowerCase();
   if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl';
   if (ext === '.csv') return 'csv';
-  throw new ImportFileError(`Не знаю формат «${ext || file}»: нужен .jsonl/.ndjson/.json (JSON Lines) или .csv`);
+  throw new ImportFileError(`Не знаю формат «${ext || file}»: нужен .json, .jsonl/.ndjson (JSON Lines) или .csv`);
 }
 
-type Row = Numbered<ResumeRecord>;
+/**
+ * JSON Lines (one resume a line; a broken line costs only itself) or a JSON document (what hh.ru's
+ * API answers: a resume pretty-printed, an array, `{"items": […]}`). Decided by the first line: a
+ * document starts with `[` or a lone `{`; a `.json` file is a document unless its first line is a
+ * whole object on its own.
+ */
+function jsonLayoutOf(file: string): 'lines' | 'document' {
+  const fd = openSync(file, 'r');
+  const head = Buffer.alloc(64 * 1024);
+  let n: number;
+  try {
+    n = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const text = head
+    .subarray(0, n)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const first =
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? '';
+  if (first.startsWith('[') || first === '{') return 'document';
+  if (path.extname(file).toLowerCase() !== '.json') return 'lines';
+  try {
+    const value = JSON.parse(first);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? 'lines' : 'document';
+  } catch {
+    return 'document';
+  }
+}
+
+type Row = Numbered<ResumeRecord> & { notes: string[] };
 type Rejected = { line: number; reason: string };
 
 /** Parsed and checked rows (or the reason a row is rejected), streamed from the file. */
@@ -42,20 +82,21 @@ async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions):
   const lookups = importLookups();
   const now = opts.now ?? new Date();
   if (format === 'jsonl') {
-    let firstLine = true;
-    for await (const { line, value } of readLines(file)) {
+    const document = jsonLayoutOf(file) === 'document';
+    const records = document ? readJsonRecords(file) : readLines(file);
+    for await (const { line, value } of records) {
       const text = value.trim();
       if (!text) continue;
-      if (firstLine && text === '[') throw new ImportFileError('Файл — JSON-массив; нужен JSON Lines: одно резюме на строку');
-      firstLine = false;
+      const notes: string[] = [];
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        parsed = parseJsonText(text, line, notes);
       } catch (err) {
-        yield { line, reason: `неверный JSON (${(err as Error).message})` };
+        if (!(err instanceof JsonTextError)) throw err;
+        yield { line, reason: err.message };
         continue;
       }
-      yield checked(line, () => parseHhResume(parsed, lookups, now));
+      yield checked(line, () => parseHhResume(parsed, lookups, now, notes));
     }
     return;
   }
@@ -65,19 +106,25 @@ async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions):
       try {
         header = csvHeader(value);
       } catch (err) {
-        throw new ImportFileError(`line ${line}: ${(err as Error).message}`);
+        throw new ImportFileError(`строка ${line}: ${(err as Error).message}`);
       }
       if (header.unknown.length) opts.onWarning?.(`CSV: колонки не используются: ${header.unknown.join(', ')}`);
+      if (!header.index.has('id'))
+        opts.onWarning?.('CSV: нет колонки id — при повторной загрузке резюме узнаётся по ФИО, дате рождения и должности');
       continue;
     }
     const index = header.index;
-    yield checked(line, () => parseHhResume(csvToHh(value, index), lookups, now));
+    yield checked(line, () => {
+      const row = csvToHh(value, index);
+      return parseHhResume(row.value, lookups, now, row.notes);
+    });
   }
 }
 
-function checked(line: number, parse: () => ResumeRecord): Row | Rejected {
+function checked(line: number, parse: () => { record: ResumeRecord; notes: string[] }): Row | Rejected {
   try {
-    return { line, value: parse() };
+    const { record, notes } = parse();
+    return { line, value: record, notes };
   } catch (err) {
     if (err instanceof RowError) return { line, reason: err.message };
     throw err;
@@ -93,11 +140,17 @@ export async function importResumes(database: Database, file: string, opts: Impo
   const format = importFormatOf(file);
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportFileError(`Файл не найден: ${file}`);
   const batchSize = opts.batchSize ?? 500;
-  const summary: ImportSummary = { imported: 0, updated: 0, rejected: 0 };
+  const summary: ImportSummary = { imported: 0, updated: 0, rejected: 0, noted: 0 };
   let rows = 0;
   const reject = (line: number, reason: string) => {
     summary.rejected++;
     opts.onReject?.(line, reason);
+  };
+  // Notes are told once the row is in: a row the database then refuses is a rejection only.
+  const noted = (row: Row) => {
+    if (!row.notes.length) return;
+    summary.noted++;
+    opts.onRowNotes?.(row.line, row.notes);
   };
 
   let batch: Row[] = [];
@@ -110,7 +163,7 @@ export async function importResumes(database: Database, file: string, opts: Impo
     ids = new Set();
     await writing;
     if (!rowsToWrite.length) return;
-    writing = writeBatch(database, rowsToWrite, summary, reject).then(() => opts.onProgress?.({ ...summary, rows }));
+    writing = writeBatch(database, rowsToWrite, summary, reject, noted).then(() => opts.onProgress?.({ ...summary, rows }));
   };
 
   for await (const row of rowsOf(file, format, opts)) {
@@ -136,6 +189,7 @@ async function writeBatch(
   rows: Row[],
   summary: ImportSummary,
   reject: (line: number, reason: string) => void,
+  noted: (row: Row) => void,
 ): Promise<void> {
   try {
     const r = await upsertResumes(
@@ -144,13 +198,14 @@ async function writeBatch(
     );
     summary.imported += r.inserted;
     summary.updated += r.updated;
+    for (const row of rows) noted(row);
   } catch (batchError) {
     if (rows.length === 1) {
       const row = rows[0];
       if (row) reject(row.line, rowFailureReason(row.value, batchError));
       return;
     }
-    for (const row of rows) await writeBatch(database, [row], summary, reject);
+    for (const row of rows) await writeBatch(database, [row], summary, reject, noted);
   }
 }
 

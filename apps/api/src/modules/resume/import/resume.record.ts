@@ -50,6 +50,5 @@ export type ResumeRecord = {
   last_active_at: string | null;
 };
 
-
 // One rule for an entry's months and the total, shared with the resume page.
 export { entryMonths, totalExperienceMonths } from '@hr/contract/experience';
