@@ -1,5 +1,7 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { MatchReason, VacancyMatchCard } from '@hr/contract';
+import { Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '@/shared/lib/format.ts';
 import { useMatches } from '../api/get-matches.ts';
@@ -8,10 +10,49 @@ import { ListSkeleton } from './list-skeleton.tsx';
 
 const SHOWN = 8;
 
-/** «Подходящие кандидаты»: club resumes ranked for the vacancy, and the same filters in the search. */
+/** What the vacancy asks (title, skills, role) is said first and plainly; the preferences after it, quieter. */
+const ASKED: ReadonlySet<MatchReason['kind']> = new Set(['title', 'skills', 'role']);
+
+function MatchItem({ card }: { card: VacancyMatchCard }) {
+  const salary = card.salary ? formatSalaryRange(card.salary.amount, null)?.replace(/^от /, '') : null;
+  const facts = [card.city?.title, card.age ? `${card.age} ${plural(card.age, ['год', 'года', 'лет'])}` : null, salary].filter(Boolean);
+  const asked = card.match.reasons.filter((r) => ASKED.has(r.kind));
+  const preferred = card.match.reasons.filter((r) => !ASKED.has(r.kind));
+  return (
+    <li className="match-item">
+      <Anchor component={Link} to={`/resume/${card.hash}`} fw={600} size="sm">
+        {card.title}
+      </Anchor>
+      {facts.length ? (
+        <Text size="xs" c="dimmed">
+          {facts.join(' · ')}
+        </Text>
+      ) : null}
+      {card.match.reasons.length ? (
+        <Text size="xs" mt={2}>
+          <VisuallyHidden>Почему подходит: </VisuallyHidden>
+          {asked.map((r) => r.text).join('; ')}
+          {asked.length && preferred.length ? '; ' : ''}
+          {preferred.length ? (
+            <Text span inherit c="dimmed">
+              {preferred.map((r) => r.text).join(', ')}
+            </Text>
+          ) : null}
+        </Text>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * «Подходящие кандидаты»: club resumes ranked by what the vacancy asks (title, skills, role), with
+ * city, experience and salary as preferences; each with why it was suggested.
+ */
 export function MatchesCard({ vacancyId }: { vacancyId: number }) {
   const { data, isPending, isError } = useMatches(vacancyId, 1, true);
+  const [all, setAll] = useState(false);
   const searchHref = data ? `/?${data.search.replace(/^\?/, '')}` : '/';
+  const shown = data ? (all ? data.data : data.data.slice(0, SHOWN)) : [];
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="matches-title">
@@ -23,7 +64,7 @@ export function MatchesCard({ vacancyId }: { vacancyId: number }) {
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          Резюме из базы клуба: название и навыки, город или переезд, опыт и зарплата.
+          Резюме из базы клуба: сначала те, у кого совпали должность и навыки, затем — город, опыт и зарплата.
         </Text>
         {isPending ? (
           <ListSkeleton label="Подбираем кандидатов" count={3} height={56} />
@@ -32,34 +73,22 @@ export function MatchesCard({ vacancyId }: { vacancyId: number }) {
             Не удалось подобрать кандидатов. Попробуйте обновить страницу.
           </Text>
         ) : data.data.length === 0 ? (
-          <Text size="sm">Подходящих резюме пока нет — попробуйте расширить условия в поиске.</Text>
+          <Text size="sm">Подходящих резюме пока нет: ни у кого не совпали должность или навыки. Попробуйте поиск по базе.</Text>
         ) : (
-          <Stack gap="xs" component="ol" className="vacancy-plain-list">
-            {data.data.slice(0, SHOWN).map((card) => {
-              const salary = card.salary ? formatSalaryRange(card.salary.amount, null)?.replace(/^от /, '') : null;
-              const facts = [card.city?.title, card.age ? `${card.age} ${plural(card.age, ['год', 'года', 'лет'])}` : null, salary].filter(
-                Boolean,
-              );
-              return (
-                <li key={card.hash} className="match-item">
-                  <Anchor component={Link} to={`/resume/${card.hash}`} fw={600} size="sm">
-                    {card.title}
-                  </Anchor>
-                  {facts.length ? (
-                    <Text size="xs" c="dimmed">
-                      {facts.join(' · ')}
-                    </Text>
-                  ) : null}
-                </li>
-              );
-            })}
+          <Stack gap="sm" component="ol" className="vacancy-plain-list">
+            {shown.map((card) => (
+              <MatchItem key={card.hash} card={card} />
+            ))}
           </Stack>
         )}
+        {data && !all && data.data.length > SHOWN ? (
+          <Button variant="subtle" size="compact-sm" onClick={() => setAll(true)} style={{ alignSelf: 'flex-start' }}>
+            Показать ещё {data.data.length - SHOWN}
+          </Button>
+        ) : null}
         {data ? (
           <Button component={Link} to={searchHref} variant="light" leftSection={<IconSearch size={18} />}>
-            {data.total > 0
-              ? `Все ${data.total.toLocaleString('ru-RU')} ${plural(data.total, ['кандидат', 'кандидата', 'кандидатов'])} в поиске`
-              : 'Открыть поиск'}
+            Искать похожих в базе
           </Button>
         ) : null}
       </Stack>
