@@ -1,4 +1,4 @@
-import { type AdminOpinion, adminModerationBody } from '@hr/contract';
+import { type AdminOpinion, adminModerationBody, REVIEW_SOURCE_TITLES, REVIEW_VERDICT_TITLES, titleOf } from '@hr/contract';
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
@@ -42,12 +42,12 @@ export function OpinionModerationCard({ opinion }: { opinion: AdminOpinion }) {
               ) : (
                 opinion.author_name
               )}{' '}
-              · {formatDateTime(opinion.created_at)} · {opinion.source}
+              · {formatDateTime(opinion.created_at)} · {titleOf(REVIEW_SOURCE_TITLES, opinion.source)}
             </Text>
           </Stack>
           <Group gap={6}>
-            <Badge variant="light" color="brand" c="dark.7" radius="sm">
-              {opinion.verdict}
+            <Badge variant="light" color="brand" c="dark.7" radius="sm" tt="none">
+              {titleOf(REVIEW_VERDICT_TITLES, opinion.verdict)}
             </Badge>
             {hidden ? (
               <Badge variant="light" color="red" c="dark.7" radius="sm">

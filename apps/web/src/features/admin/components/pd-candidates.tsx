@@ -1,3 +1,4 @@
+import { displayPhone, RESUME_SOURCE_TITLES, titleOf } from '@hr/contract';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -40,8 +41,8 @@ export function PdCandidates({ q }: { q: string }) {
               <Text size="xs" c="dimmed" className="admin-break">
                 {[
                   candidate.email,
-                  candidate.phone ? `+7${candidate.phone}` : null,
-                  candidate.source,
+                  displayPhone(candidate.phone) || null,
+                  titleOf(RESUME_SOURCE_TITLES, candidate.source),
                   `добавлено ${formatDateTime(candidate.created_at)}`,
                 ]
                   .filter(Boolean)

@@ -1,10 +1,8 @@
-import type { AdminUser } from '@hr/contract';
+import { type AdminUser, displayPhone } from '@hr/contract';
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/shared/lib/format.ts';
 
-const phoneText = (digits: string | null) =>
-  digits ? `+7 (${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 8)}-${digits.slice(8, 10)}` : '—';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -32,7 +30,7 @@ export function UserFacts({ user }: { user: AdminUser }) {
           <Fact label="E-mail">
             <Anchor href={`mailto:${user.email}`}>{user.email}</Anchor>
           </Fact>
-          <Fact label="Телефон">{phoneText(user.phone)}</Fact>
+          <Fact label="Телефон">{displayPhone(user.phone) || '—'}</Fact>
           <Fact label="Компания">{user.company || '—'}</Fact>
           <Fact label="Должность">{user.position || '—'}</Fact>
           <Fact label="Город">{user.city_name || '—'}</Fact>
