@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { useSetAccountType } from '../api/set-account-type.ts';
 import { useSetUserFlags } from '../api/set-flags.ts';
-import { handleAdminActionError } from '../lib/admin-errors.ts';
+import { handleAdminCommandError } from '../lib/admin-errors.ts';
 import { notifyDone } from '../lib/notify.ts';
 
 type AccountType = AdminUser['account_type'];
@@ -28,7 +28,7 @@ export function AccessCard({ user, isSelf }: { user: AdminUser; isSelf: boolean 
         { account_type: type },
         {
           onSuccess: (answer) => notifyDone(answer.message, 'Тип учётной записи изменён'),
-          onError: (error) => handleAdminActionError(error),
+          onError: (error) => handleAdminCommandError(error),
         },
       );
     // Giving or taking the back office is the one type change worth a second look.
@@ -52,7 +52,7 @@ export function AccessCard({ user, isSelf }: { user: AdminUser; isSelf: boolean 
   const saveFlags = () =>
     setFlags.mutate(
       { flags: flags as AccessFlag[] },
-      { onSuccess: (answer) => notifyDone(answer.message, 'Опции доступа сохранены'), onError: (error) => handleAdminActionError(error) },
+      { onSuccess: (answer) => notifyDone(answer.message, 'Опции доступа сохранены'), onError: (error) => handleAdminCommandError(error) },
     );
 
   return (

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/shared/lib/format.ts';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { useBlockUser } from '../api/block-user.ts';
 import { useUnblockUser } from '../api/unblock-user.ts';
-import { handleAdminActionError } from '../lib/admin-errors.ts';
+import { handleAdminActionError, handleAdminCommandError } from '../lib/admin-errors.ts';
 import { notifyDone } from '../lib/notify.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -36,7 +36,7 @@ export function BlockCard({ user, isSelf }: { user: AdminUser; isSelf: boolean }
       onConfirm: () =>
         unblock.mutate(undefined, {
           onSuccess: (answer) => notifyDone(answer.message, 'Пользователь разблокирован'),
-          onError: (error) => handleAdminActionError(error),
+          onError: (error) => handleAdminCommandError(error),
         }),
     });
 

@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useDeleteCandidate } from '../api/delete-candidate.ts';
-import { handleAdminActionError } from '../lib/admin-errors.ts';
+import { handleAdminCommandError } from '../lib/admin-errors.ts';
 import { notifyDone } from '../lib/notify.ts';
 import { TypedConfirmDialog } from './typed-confirm-dialog.tsx';
 
@@ -18,7 +18,7 @@ export function DeleteCandidateButton({ candidate }: { candidate: AdminCandidate
       notifyDone(answer.message, 'Данные кандидата удалены');
       return true;
     } catch (error) {
-      handleAdminActionError(error);
+      handleAdminCommandError(error);
       return false;
     }
   };

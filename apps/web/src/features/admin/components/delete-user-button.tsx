@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useDeleteUser } from '../api/delete-user.ts';
-import { handleAdminActionError } from '../lib/admin-errors.ts';
+import { handleAdminCommandError } from '../lib/admin-errors.ts';
 import { notifyDone } from '../lib/notify.ts';
 import { TypedConfirmDialog } from './typed-confirm-dialog.tsx';
 
@@ -21,7 +21,7 @@ export function DeleteUserButton({ user, disabled, onDeleted, size = 'sm' }: Del
       onDeleted?.();
       return true;
     } catch (error) {
-      handleAdminActionError(error);
+      handleAdminCommandError(error);
       return false;
     }
   };

@@ -55,7 +55,8 @@ export function ReasonDialog({
     setBusy(true);
     try {
       const errors = await onSubmit(reason.trim());
-      const message = errors[field]?.join('\n');
+      // The field's own messages, else whatever the server said (shown here, not in a dialog over this one).
+      const message = (errors[field] ?? Object.values(errors).flat()).join('\n');
       if (message) setError(message);
       else if (Object.keys(errors).length === 0) onClose();
     } finally {

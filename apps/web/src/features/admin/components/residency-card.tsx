@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { useDecideResidency } from '../api/decide-residency.ts';
-import { handleAdminActionError } from '../lib/admin-errors.ts';
+import { handleAdminActionError, handleAdminCommandError } from '../lib/admin-errors.ts';
 import { notifyDone } from '../lib/notify.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { ResidencyBadge } from './user-badges.tsx';
@@ -17,7 +17,7 @@ export function ResidencyCard({ user }: { user: AdminUser }) {
   const approve = () =>
     decide.mutate(
       { decision: 'approve' },
-      { onSuccess: (answer) => notifyDone(answer.message, 'Резидентство подтверждено'), onError: (error) => handleAdminActionError(error) },
+      { onSuccess: (answer) => notifyDone(answer.message, 'Резидентство подтверждено'), onError: (error) => handleAdminCommandError(error) },
     );
 
   const sendReject = async (comment: string) => {
