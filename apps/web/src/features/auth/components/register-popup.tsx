@@ -249,7 +249,8 @@ export function RegisterPopup(props: RegisterPopupProps) {
         <Stack gap="xs">
           <Checkbox
             label="Прошу статус резидента клуба"
-            description={`Заявку рассматривает администратор. Резидентам доступны ${RESIDENT_GIVES}.`}
+            description={<span id="residency-hint">{`Заявку рассматривает администратор. Резидентам доступны ${RESIDENT_GIVES}.`}</span>}
+            aria-describedby="residency-hint"
             {...form.getInputProps('is_resident', { type: 'checkbox' })}
           />
           <Checkbox label="Нужна консультация" {...form.getInputProps('has_consultation', { type: 'checkbox' })} />
