@@ -3,6 +3,9 @@ import { Anchor, Badge, Code, Collapse, Stack, Table, Text } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { formatDateTime } from '@/shared/lib/format.ts';
 
+/** A browser's own message is English: said so, for screen readers and for whoever reads the page. */
+const langOf = (text: string) => (/[а-яё]/i.test(text) ? undefined : 'en');
+
 /** One message: how often, for how many users, when first and last, where last. */
 export function ErrorGroupRow({ group }: { group: ClientErrorGroup }) {
   const [opened, { toggle }] = useDisclosure(false);
@@ -10,7 +13,7 @@ export function ErrorGroupRow({ group }: { group: ClientErrorGroup }) {
     <Table.Tr>
       <Table.Td style={{ minWidth: 260 }}>
         <Stack gap={4}>
-          <Text size="sm" fw={500} className="admin-break">
+          <Text size="sm" fw={500} className="admin-break" lang={langOf(group.error)}>
             {group.error || '—'}
           </Text>
           <Text size="xs" c="dimmed" className="admin-break">
@@ -22,7 +25,7 @@ export function ErrorGroupRow({ group }: { group: ClientErrorGroup }) {
                 {opened ? 'Скрыть подробности' : 'Подробности последнего отчёта'}
               </Anchor>
               <Collapse in={opened}>
-                <Code block fz="xs" className="admin-details">
+                <Code block fz="xs" className="admin-details" lang={langOf(group.last_info)}>
                   {group.last_info}
                 </Code>
               </Collapse>
