@@ -5848,6 +5848,7 @@ export interface paths {
                                     imported: number;
                                     updated: number;
                                     rejected: number;
+                                    noted: number;
                                     error: string | null;
                                     warnings: string[];
                                     uploaded_by: number | null;
@@ -5990,6 +5991,7 @@ export interface paths {
                                 imported: number;
                                 updated: number;
                                 rejected: number;
+                                noted: number;
                                 error: string | null;
                                 warnings: string[];
                                 uploaded_by: number | null;
@@ -6144,6 +6146,7 @@ export interface paths {
                                 imported: number;
                                 updated: number;
                                 rejected: number;
+                                noted: number;
                                 error: string | null;
                                 warnings: string[];
                                 uploaded_by: number | null;
@@ -6297,6 +6300,8 @@ export interface paths {
                                 total: number;
                                 data: {
                                     line: number;
+                                    /** @enum {string} */
+                                    kind: "rejected" | "noted";
                                     reason: string;
                                 }[];
                             };

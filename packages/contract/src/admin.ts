@@ -57,7 +57,7 @@ export const ADMIN_MSG = {
   educationId: 'Укажите номер курса — целое положительное число',
   fileRequired: 'Приложите файл',
   fileOne: 'Можно приложить только один файл',
-  fileFormat: 'Нужен файл .jsonl, .ndjson, .json (JSON Lines) или .csv',
+  fileFormat: 'Нужен файл .json (выгрузка hh.ru), .jsonl, .ndjson (JSON Lines) или .csv',
   fileSize: 'Файл должен быть не больше 200 МБ',
   fileEmpty: 'Файл пустой',
   residencyApproved: 'Резидентство подтверждено',
@@ -395,6 +395,8 @@ export const importJob = z.object({
   imported: z.number(),
   updated: z.number(),
   rejected: z.number(),
+  /** Rows written without some field, or with an old hh.ru value read as today's (their notes are in the report). */
+  noted: z.number(),
   /** A problem with the file as a whole (bad CSV header, JSON array instead of lines). */
   error: z.string().nullable(),
   warnings: z.array(z.string()),
@@ -404,7 +406,12 @@ export const importJob = z.object({
   finished_at: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJob>;
-export const importReportLine = z.object({ line: z.number(), reason: z.string() });
+/**
+ * One row of an import's report: `rejected` — the row was not written, `reason` says why;
+ * `noted` — written without what `reason` lists (one note a line: field, value, why).
+ */
+export const IMPORT_REPORT_KINDS = ['rejected', 'noted'] as const;
+export const importReportLine = z.object({ line: z.number(), kind: z.enum(IMPORT_REPORT_KINDS), reason: z.string() });
 export type ImportReportLine = z.infer<typeof importReportLine>;
 
 // ─── client errors ────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPrivateTestApp, testConfig } from '../../../test/helpers.ts';
@@ -46,7 +48,7 @@ describe('resume import from the back office', () => {
     expect(none.status).toBe(422);
     expect(none.body.errors?.file?.[0]).toBe('Приложите файл');
     const wrong = await upload(admin.client, 'resumes.xlsx', 'x');
-    expect(wrong.body.errors?.file?.[0]).toBe('Нужен файл .jsonl, .ndjson, .json (JSON Lines) или .csv');
+    expect(wrong.body.errors?.file?.[0]).toBe('Нужен файл .json (выгрузка hh.ru), .jsonl, .ndjson (JSON Lines) или .csv');
     const empty = await upload(admin.client, 'resumes.jsonl', '');
     expect(empty.body.errors?.file?.[0]).toBe('Файл пустой');
     // The content counts, not the name: a spreadsheet or a PDF called .csv is not text.
@@ -54,7 +56,7 @@ describe('resume import from the back office', () => {
     for (const binary of [toXlsx('Лист', ['Фамилия'], [['Иванова']]), Buffer.from('%PDF-1.7\n1 0 obj')]) {
       const disguised = await upload(admin.client, 'resumes.csv', binary);
       expect(disguised.status).toBe(422);
-      expect(disguised.body.errors?.file?.[0]).toBe('Нужен файл .jsonl, .ndjson, .json (JSON Lines) или .csv');
+      expect(disguised.body.errors?.file?.[0]).toBe('Нужен файл .json (выгрузка hh.ru), .jsonl, .ndjson (JSON Lines) или .csv');
     }
     expect(await fileCount()).toBe(before);
   });
@@ -114,13 +116,20 @@ describe('resume import from the back office', () => {
     expect((await admin.client.get('/api/admin/imports/999999999')).status).toBe(404);
   });
 
-  it('imports CSV and fails a file with a bad header, saying why', async () => {
+  it('imports CSV (a bad cell costs the cell, with a note in the report) and fails a file with a bad header, saying why', async () => {
     const csv = `id,last_name,first_name,birth_date,gender,area,title\r\n${run}-c1,Соколов,Иван,1985-11-03,male,Москва,Водитель\r\n${run}-c2,Орлов,Пётр,1992-13-01,male,Москва,Логист\r\n`;
     const ok = (await upload(admin.client, 'r.csv', csv)).body.res;
     const bad = (await upload(admin.client, 'bad.csv', 'совсем,не,то\r\n1,2,3\r\n')).body.res;
     await built.ctx.queue.runPending();
-    expect((await admin.client.get(`/api/admin/imports/${ok.id}`)).body.res).toMatchObject({ status: 'done', imported: 1, rejected: 1 });
-    expect((await admin.client.get(`/api/admin/imports/${ok.id}/report`)).body.res.data[0].line).toBe(3);
+    expect((await admin.client.get(`/api/admin/imports/${ok.id}`)).body.res).toMatchObject({
+      status: 'done',
+      imported: 2,
+      rejected: 0,
+      noted: 1,
+    });
+    expect((await admin.client.get(`/api/admin/imports/${ok.id}/report`)).body.res.data).toEqual([
+      { line: 3, kind: 'noted', reason: 'birth_date: «1992-13-01» — не дата (нужно ГГГГ-ММ-ДД или ДД.ММ.ГГГГ), пропущено' },
+    ]);
     const failed = (await admin.client.get(`/api/admin/imports/${bad.id}`)).body.res;
     expect(failed.status).toBe('failed');
     expect(failed.error).toBeTruthy();
@@ -133,7 +142,25 @@ describe('resume import from the back office', () => {
     await built.ctx.queue.runPending();
     expect((await admin.client.get(`/api/admin/imports/${job.id}`)).body.res).toMatchObject({ status: 'done', imported: 2, rejected: 1 });
     const report = (await admin.client.get(`/api/admin/imports/${job.id}/report`)).body.res;
-    expect(report.data).toEqual([{ line: 2, reason: 'Недопустимый символ NUL в поле «title»' }]);
+    expect(report.data).toEqual([{ line: 2, kind: 'rejected', reason: 'Недопустимый символ NUL в поле «title»' }]);
     expect(JSON.stringify(report)).not.toMatch(/insert|select|jsonb|query|unsupported/i);
+  });
+
+  it('an hh.ru API resume (2019 documentation layout) is imported with its notes; the report tells notes from refusals', async () => {
+    const fixtures = path.join(import.meta.dirname, '../../../test/fixtures/import');
+    const resume = readFileSync(path.join(fixtures, 'hh-2019-python.json'), 'utf8').replace(/"id": "fixture/g, `"id": "${run}-fixture`);
+    const job = (await upload(admin.client, 'resume.json', resume)).body.res;
+    await built.ctx.queue.runPending();
+    expect((await admin.client.get(`/api/admin/imports/${job.id}`)).body.res).toMatchObject({
+      status: 'done',
+      imported: 1,
+      rejected: 0,
+      noted: 1,
+    });
+    const [line] = (await admin.client.get(`/api/admin/imports/${job.id}/report`)).body.res.data;
+    expect(line).toMatchObject({ line: 1, kind: 'noted' });
+    expect(line.reason.split('\n')).toContain('language[0].level.id: «native» → «l1» (уровень из старого справочника hh.ru)');
+    const list = (await admin.client.get('/api/admin/imports')).body.res;
+    expect(list.data.find((j: { id: number }) => j.id === job.id)).toMatchObject({ noted: 1, rejected: 0 });
   });
 });

@@ -11,7 +11,7 @@ import {
   type ImportReportLine,
   type Paginated,
 } from '@hr/contract';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type ResumeImportRow, resumeImportRejects, resumeImports } from '../../db/schema/index.ts';
@@ -27,7 +27,25 @@ type Actor = { actorId: number; ip: string };
 
 export const IMPORT_JOB = 'admin.resume_import';
 
-export function presentImport(r: ResumeImportRow): ImportJob {
+/*
+ * The report table keeps both kinds of rows under one (import, line) key: a refused row's reason as
+ * it is, a kept row's notes after NOTED. (Its kind has no column of its own: the mark is read and
+ * stripped here only, and the API gives `kind`.)
+ */
+const NOTED = 'загружена с замечаниями:\n';
+
+/** How many rows of each import were kept with notes. */
+async function notedCounts(ctx: AppContext, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.database.db
+    .select({ id: resumeImportRejects.importId, n: count() })
+    .from(resumeImportRejects)
+    .where(and(inArray(resumeImportRejects.importId, ids), like(resumeImportRejects.reason, `${NOTED}%`)))
+    .groupBy(resumeImportRejects.importId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+export function presentImport(r: ResumeImportRow, noted = 0): ImportJob {
   return {
     id: r.id,
     file_name: r.fileName,
@@ -39,6 +57,7 @@ export function presentImport(r: ResumeImportRow): ImportJob {
     imported: r.imported,
     updated: r.updated,
     rejected: r.rejected,
+    noted,
     error: r.error,
     warnings: r.warnings,
     uploaded_by: r.uploadedBy,
@@ -132,7 +151,7 @@ export async function uploadImport(ctx: AppContext, actor: Actor, request: Fasti
 export async function getImport(ctx: AppContext, id: number): Promise<ImportJob> {
   const [row] = await ctx.database.db.select().from(resumeImports).where(eq(resumeImports.id, id)).limit(1);
   if (!row) throw new AppError('not_found', ADMIN_MSG.importNotFound);
-  return presentImport(row);
+  return presentImport(row, (await notedCounts(ctx, [row.id])).get(row.id) ?? 0);
 }
 
 export async function listImports(ctx: AppContext, page: number, perPage: number): Promise<Paginated<ImportJob>> {
@@ -145,7 +164,16 @@ export async function listImports(ctx: AppContext, page: number, perPage: number
       .offset((page - 1) * perPage),
     ctx.database.db.select({ n: count() }).from(resumeImports),
   ]);
-  return pageOf(rows.map(presentImport), Number(total?.n ?? 0), page, perPage);
+  const noted = await notedCounts(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return pageOf(
+    rows.map((r) => presentImport(r, noted.get(r.id) ?? 0)),
+    Number(total?.n ?? 0),
+    page,
+    perPage,
+  );
 }
 
 export async function importReport(ctx: AppContext, id: number, page: number, perPage: number): Promise<Paginated<ImportReportLine>> {
@@ -161,7 +189,11 @@ export async function importReport(ctx: AppContext, id: number, page: number, pe
       .offset((page - 1) * perPage),
     ctx.database.db.select({ n: count() }).from(resumeImportRejects).where(where),
   ]);
-  return pageOf(rows, Number(total?.n ?? 0), page, perPage);
+  const lines = rows.map(
+    ({ line, reason }): ImportReportLine =>
+      reason.startsWith(NOTED) ? { line, kind: 'noted', reason: reason.slice(NOTED.length) } : { line, kind: 'rejected', reason },
+  );
+  return pageOf(lines, Number(total?.n ?? 0), page, perPage);
 }
 
 const REPORT_BATCH = 500;
@@ -212,7 +244,7 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
   const file = path.join(dir, row.format === 'csv' ? 'import.csv' : 'import.jsonl');
   try {
     await pipeline(stored.stream, createWriteStream(file));
-    let pending: ImportReportLine[] = [];
+    let pending: { line: number; reason: string }[] = [];
     const warnings: string[] = [];
     const flushRejects = async () => {
       if (!pending.length) return;
@@ -227,6 +259,10 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
     const summary = await importResumes(ctx.database, file, {
       onReject: (line, reason) => {
         pending.push({ line, reason });
+        if (pending.length >= REPORT_BATCH) writes = writes.then(flushRejects);
+      },
+      onRowNotes: (line, notes) => {
+        pending.push({ line, reason: `${NOTED}${notes.join('\n')}` });
         if (pending.length >= REPORT_BATCH) writes = writes.then(flushRejects);
       },
       onWarning: (message) => warnings.push(message),
