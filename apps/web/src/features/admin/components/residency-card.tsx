@@ -46,7 +46,7 @@ export function ResidencyCard({ user }: { user: AdminUser }) {
           </Text>
         ) : user.residency_status === 'pending' ? (
           <>
-            <Text size="sm">При регистрации пользователь попросил статус резидента клуба. Заявка ждёт решения.</Text>
+            <Text size="sm">Пользователь просит статус резидента клуба (отметил при регистрации). Заявка ждёт решения.</Text>
             <Group gap="sm">
               <Button
                 leftSection={<IconCheck size={16} />}
