@@ -1,9 +1,9 @@
 import { REALTIME_EVENT } from '@hr/contract/realtime';
 import { useRealtime } from '@/features/notify/realtime/use-realtime.ts';
-import { useSession } from '@/shared/session/session-store.ts';
 import { queryClient } from '../query-client.ts';
 import { refreshAccess } from './refresh-access.ts';
-import { loadSession } from './session-actions.ts';
+import { fetchMainInfo } from '@/features/user/api/get-main-info.ts';
+import { sessionStore, useSession } from '@/shared/session/session-store.ts';
 import { notifyKeys } from '@/features/notify/lib/query-keys.ts';
 import { resumeKeys } from '@/features/resume/lib/query-keys.ts';
 import { reviewKeys } from '@/features/review/api/review-keys.ts';
@@ -11,6 +11,19 @@ import { teamKeys } from '@/features/team/lib/query-keys.ts';
 import { telegramKeys } from '@/features/telegram/lib/query-keys.ts';
 import { userKeys } from '@/features/user/lib/query-keys.ts';
 import { vacancyKeys } from '@/features/vacancy/api/keys.ts';
+
+/**
+ * The signed-in user asked again (account type, the profile's state). A failure keeps the user as
+ * it was: a missed refresh is no reason to sign the tab out (a real 401 is handled by the next call).
+ */
+const refreshUser = () => {
+  fetchMainInfo().then(
+    (user) => {
+      if (sessionStore.get().user?.id === user.id) sessionStore.setUser(user);
+    },
+    () => undefined,
+  );
+};
 
 const reload = (...keys: readonly (readonly string[])[]) => {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
@@ -30,7 +43,7 @@ export function useRealtimeBridge(): void {
       if (event.event === REALTIME_EVENT.notification) {
         reload(notifyKeys.all, teamKeys.all, reviewKeys.all, resumeKeys.all, vacancyKeys.all, userKeys.all, ['favourite']);
         refreshAccess();
-        void loadSession();
+        refreshUser();
       } else if (event.event === REALTIME_EVENT.notificationRead) {
         reload(notifyKeys.all);
       } else if (event.event === REALTIME_EVENT.telegramBound) {
@@ -40,7 +53,7 @@ export function useRealtimeBridge(): void {
     // The socket was down for a while: whatever was pushed meanwhile is fetched now.
     onResubscribed: () => {
       reload(notifyKeys.all, teamKeys.all, telegramKeys.all, reviewKeys.all, vacancyKeys.all, userKeys.all, ['favourite']);
-      void loadSession();
+      refreshUser();
     },
   });
 }
