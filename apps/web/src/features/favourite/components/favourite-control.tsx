@@ -5,7 +5,9 @@ import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { useRemoveFavourite } from '../api/remove-favourite.ts';
 import { useSaveFavourite } from '../api/save-favourite.ts';
+import { useCandidateFolders, useFavouriteFolders } from '../api/folders.ts';
 import { FavouriteNoteEditor } from './favourite-note-editor.tsx';
+import { FolderPicker } from './folder-picker.tsx';
 
 export type FavouriteState = { note: string | null } | null;
 
@@ -73,6 +75,7 @@ export function FavouriteControl({ hash, favourite, onChange, withNote = true }:
           В избранное
         </Button>
       )}
+      {inFavourites ? <CandidateFolders hash={hash} /> : null}
       {withNote && inFavourites ? (
         <FavouriteNoteEditor
           hash={hash}
@@ -81,6 +84,25 @@ export function FavouriteControl({ hash, favourite, onChange, withNote = true }:
           onSaved={(entry) => onChange({ note: entry.note })}
           autosizeRows={2}
         />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The resume page: which folders the kept candidate is in, changed from the same «Папки». */
+function CandidateFolders({ hash }: { hash: string }) {
+  const folders = useFavouriteFolders();
+  const current = useCandidateFolders(hash, true);
+  if (!folders.data || !current.data) return null;
+  const names = new Map(folders.data.map((f) => [f.id, f.name]));
+  const inFolders = current.data.folder_ids.filter((id) => names.has(id));
+  return (
+    <Stack gap={6}>
+      <FolderPicker hash={hash} title="этот кандидат" folders={folders.data} selected={current.data.folder_ids} fullWidth />
+      {inFolders.length ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          В папках: {inFolders.map((id) => names.get(id)).join(', ')}
+        </Text>
       ) : null}
     </Stack>
   );

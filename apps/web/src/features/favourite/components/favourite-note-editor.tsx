@@ -2,7 +2,7 @@ import { Button, Group, Text, Textarea } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { joinErrors } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { handleFormError } from '@/shared/api/error-handlers.ts';
 import { type FavouriteEntry, useSaveFavourite } from '../api/save-favourite.ts';
 
 const NOTE_MAX = 2000;
@@ -34,7 +34,7 @@ export function FavouriteNoteEditor({ hash, note, inFavourites, onSaved, autosiz
         setSavedAt(Date.now());
         onSaved(entry);
       },
-      onError: (failure) => setError(joinErrors(handleErrorWithoutRedirect(failure).note)),
+      onError: (failure) => setError(joinErrors(handleFormError(failure).note)),
     });
   };
 
