@@ -108,8 +108,9 @@ export function scoreCandidate(profile: MatchProfile, c: Candidate): Scored | nu
     skillSum += Math.max(own, near);
   }
   const skillScore = profile.skills.length ? skillSum / profile.skills.length : 0;
+  // Near skills are said only when none matched as written: beside a real match they are noise.
   if (matched.length) reasons.push({ kind: 'skills', text: `совпали навыки: ${list(matched)}` });
-  if (close.length) reasons.push({ kind: 'skills', text: `близкие навыки: ${list(close)}` });
+  else if (close.length) reasons.push({ kind: 'skills', text: `близкие навыки: ${list(close)}` });
 
   // Role: the resume's own, or a title near the role's words.
   let roleScore = 0;

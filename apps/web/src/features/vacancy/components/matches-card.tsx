@@ -1,6 +1,6 @@
 import type { MatchReason, VacancyMatchCard } from '@hr/contract';
-import { Anchor, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { plural } from '@/shared/lib/format.ts';
@@ -29,16 +29,23 @@ function MatchItem({ card }: { card: VacancyMatchCard }) {
         </Text>
       ) : null}
       {card.match.reasons.length ? (
-        <Text size="xs" mt={2}>
-          <VisuallyHidden>Почему подходит: </VisuallyHidden>
-          {asked.map((r) => r.text).join('; ')}
-          {asked.length && preferred.length ? '; ' : ''}
+        <ul className="vacancy-plain-list" aria-label="Почему подходит">
+          {asked.map((r) => (
+            <li key={r.text}>
+              <Group gap={4} wrap="nowrap" align="flex-start">
+                <IconCheck size={14} stroke={2} aria-hidden style={{ color: 'var(--mantine-color-teal-8)', flexShrink: 0, marginTop: 2 }} />
+                <Text size="xs">{r.text}</Text>
+              </Group>
+            </li>
+          ))}
           {preferred.length ? (
-            <Text span inherit c="dimmed">
-              {preferred.map((r) => r.text).join(', ')}
-            </Text>
+            <li>
+              <Text size="xs" c="dimmed" pl={18}>
+                {preferred.map((r) => r.text).join(' · ')}
+              </Text>
+            </li>
           ) : null}
-        </Text>
+        </ul>
       ) : null}
     </li>
   );
