@@ -16,7 +16,10 @@ async function openedByViewer(ctx: AppContext, userId: number, resumeIds: number
   if (!resumeIds.length) return new Set();
   const rows = await ctx.database.rows<{ resume_id: number }>(sql`
     select distinct resume_id::int as resume_id from contact_openings
-    where user_id = ${userId} and resume_id in (${sql.join(resumeIds.map((id) => sql`${id}`), sql`, `)})`);
+    where user_id = ${userId} and resume_id in (${sql.join(
+      resumeIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   return new Set(rows.map((r) => r.resume_id));
 }
 
@@ -33,7 +36,11 @@ export async function exportFavourites(ctx: AppContext, user: AuthUser, filter: 
   const rows = await favouriteRows(ctx, team, user.id, filter, FAVOURITE_EXPORT_MAX, 0);
   const ids = rows.map((r) => Number(r.id));
   const [inFolders, opened] = await Promise.all([
-    folderIdsByResume(ctx, folders.map((f) => f.id), ids),
+    folderIdsByResume(
+      ctx,
+      folders.map((f) => f.id),
+      ids,
+    ),
     openedByViewer(ctx, user.id, ids),
   ]);
   const folderName = new Map(folders.map((f) => [f.id, f.name]));
@@ -59,7 +66,13 @@ export async function exportFavourites(ctx: AppContext, user: AuthUser, filter: 
     const card = toCard(r, user);
     const sight = sightOf(user, opened.has(Number(r.id)));
     const who = withNames
-      ? [card.last_name ?? '', card.first_name ?? '', sight.contacts ? (phoneForPage(r.phone) ?? '') : '', sight.contacts ? (r.email ?? '') : '', sight.contacts ? (r.telegram ?? '') : '']
+      ? [
+          card.last_name ?? '',
+          card.first_name ?? '',
+          sight.contacts ? (phoneForPage(r.phone) ?? '') : '',
+          sight.contacts ? (r.email ?? '') : '',
+          sight.contacts ? (r.telegram ?? '') : '',
+        ]
       : [card.initials ?? ''];
     return [
       ...who,

@@ -21,7 +21,14 @@ import { ok } from '../../lib/envelope.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { audit } from '../audit/audit.ts';
 import { exportFavourites } from './favourite-export.service.ts';
-import { candidateFolders, createFolder, deleteFolder, listFolders, setCandidateFolders, updateFolder } from './favourite-folder.service.ts';
+import {
+  candidateFolders,
+  createFolder,
+  deleteFolder,
+  listFolders,
+  setCandidateFolders,
+  updateFolder,
+} from './favourite-folder.service.ts';
 import { authorizeFavourite } from './favourite.policy.ts';
 
 const tags = ['favourite'];
@@ -38,15 +45,26 @@ export function favouriteFolderRoutes(ctx: AppContext): FastifyPluginAsync {
       return ok(await listFolders(ctx, user));
     });
 
-    app.post('/folders', { schema: { tags, body: favouriteFolderCreateBody, response: { 200: success(favouriteFolder), ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      authorizeFavourite(user, 'folders');
-      return ok(await createFolder(ctx, user, request.body), FAVOURITE_FOLDER_MSG.created);
-    });
+    app.post(
+      '/folders',
+      { schema: { tags, body: favouriteFolderCreateBody, response: { 200: success(favouriteFolder), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        authorizeFavourite(user, 'folders');
+        return ok(await createFolder(ctx, user, request.body), FAVOURITE_FOLDER_MSG.created);
+      },
+    );
 
     app.patch(
       '/folders/:id',
-      { schema: { tags, params: favouriteFolderParam, body: favouriteFolderPatchBody, response: { 200: success(favouriteFolder), ...errors } } },
+      {
+        schema: {
+          tags,
+          params: favouriteFolderParam,
+          body: favouriteFolderPatchBody,
+          response: { 200: success(favouriteFolder), ...errors },
+        },
+      },
       async (request) => {
         const user = currentUser(request);
         authorizeFavourite(user, 'folders');
@@ -54,12 +72,16 @@ export function favouriteFolderRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.delete('/folders/:id', { schema: { tags, params: favouriteFolderParam, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      authorizeFavourite(user, 'folders');
-      await deleteFolder(ctx, user, request.params.id);
-      return ok({}, FAVOURITE_FOLDER_MSG.deleted);
-    });
+    app.delete(
+      '/folders/:id',
+      { schema: { tags, params: favouriteFolderParam, response: { 200: success(emptyAnswer), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        authorizeFavourite(user, 'folders');
+        await deleteFolder(ctx, user, request.params.id);
+        return ok({}, FAVOURITE_FOLDER_MSG.deleted);
+      },
+    );
 
     app.get(
       '/:hash/folders',
@@ -74,7 +96,12 @@ export function favouriteFolderRoutes(ctx: AppContext): FastifyPluginAsync {
     app.put(
       '/:hash/folders',
       {
-        schema: { tags, params: resumeHashParam, body: favouriteCandidateFoldersBody, response: { 200: success(favouriteCandidateFolders), ...errors } },
+        schema: {
+          tags,
+          params: resumeHashParam,
+          body: favouriteCandidateFoldersBody,
+          response: { 200: success(favouriteCandidateFolders), ...errors },
+        },
       },
       async (request) => {
         const user = currentUser(request);
@@ -99,7 +126,13 @@ export function favouriteFolderRoutes(ctx: AppContext): FastifyPluginAsync {
         const { format, ...filter } = request.query;
         const file = await exportFavourites(ctx, user, filter, format);
         // An export of candidates, as the search's: logged under the same action, marked as the favourites'.
-        await audit(ctx, { actorId: user.id, action: 'resume.export', objectType: 'resume', ip: request.ip, details: { format, file: file.filename, rows: file.rows, list: 'favourite' } });
+        await audit(ctx, {
+          actorId: user.id,
+          action: 'resume.export',
+          objectType: 'resume',
+          ip: request.ip,
+          details: { format, file: file.filename, rows: file.rows, list: 'favourite' },
+        });
         return reply
           .type(file.type)
           .header('Content-Disposition', contentDisposition(file.filename))

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { favouriteFolderItems, favouriteFolders, type UserRow } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { findClubResume } from '../resume/resume.service.ts';
+import { isUniqueViolation } from '../user/user.service.ts';
 import { favouriteTeam } from './favourite-team.ts';
 
 /** pg_advisory_xact_lock(class, owner): one member's folders are created and renamed one at a time. */
@@ -14,7 +15,10 @@ type VisibleFolder = { id: number; owner_id: number; name: string; shared: boole
 
 /** Folders the member sees: their own, and the shared ones of whoever is in their team now. */
 export async function visibleFolders(ctx: AppContext, team: number[], userId: number): Promise<VisibleFolder[]> {
-  const ids = sql.join(team.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    team.map((id) => sql`${id}`),
+    sql`, `,
+  );
   return ctx.database.rows<VisibleFolder>(sql`
     select f.id::int as id, f.owner_id, f.name, f.shared, u.name as owner_name, u.family as owner_family
     from favourite_folders f join users u on u.id = f.owner_id
@@ -46,11 +50,23 @@ export async function listFolders(ctx: AppContext, user: UserRow): Promise<Favou
   if (!folders.length) return [];
   const counts = await ctx.database.rows<{ folder_id: number; n: number }>(sql`
     select i.folder_id::int as folder_id, count(*)::int as n from favourite_folder_items i
-    where i.folder_id in (${sql.join(folders.map((f) => sql`${f.id}`), sql`, `)})
-      and exists (select 1 from favourites f where f.resume_id = i.resume_id and f.user_id in (${sql.join(team.map((id) => sql`${id}`), sql`, `)}))
+    where i.folder_id in (${sql.join(
+      folders.map((f) => sql`${f.id}`),
+      sql`, `,
+    )})
+      and exists (select 1 from favourites f where f.resume_id = i.resume_id and f.user_id in (${sql.join(
+        team.map((id) => sql`${id}`),
+        sql`, `,
+      )}))
     group by i.folder_id`);
   const byId = new Map(counts.map((c) => [c.folder_id, c.n]));
   return folders.map((f) => present(f, user.id, byId.get(f.id) ?? 0));
+}
+
+/** The unique index on (owner, lower(name)) is the last word: a clash that got past the check is still a 422. */
+function nameClashAs422(error: unknown): never {
+  if (isUniqueViolation(error)) throw fieldError('name', FAVOURITE_FOLDER_MSG.nameTaken);
+  throw error;
 }
 
 async function lockOwner(tx: Db, ownerId: number) {
@@ -67,19 +83,25 @@ async function assertNameFree(tx: Db, ownerId: number, name: string, exceptId?: 
 
 /** Creates a folder; the count and the name are checked under the owner's lock, so two tabs cannot pass the limit. */
 export async function createFolder(ctx: AppContext, user: UserRow, input: { name: string; shared: boolean }): Promise<FavouriteFolder> {
-  const row = await ctx.database.db.transaction(async (tx) => {
-    await lockOwner(tx, user.id);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(favouriteFolders)
-      .where(eq(favouriteFolders.ownerId, user.id));
-    if (n >= FAVOURITE_FOLDERS_MAX) throw fieldError('name', FAVOURITE_FOLDER_MSG.tooMany);
-    await assertNameFree(tx, user.id, input.name);
-    const [created] = await tx.insert(favouriteFolders).values({ ownerId: user.id, name: input.name, shared: input.shared }).returning();
-    if (!created) throw new Error('folder not written');
-    return created;
-  });
-  return present({ id: row.id, owner_id: user.id, name: row.name, shared: row.shared, owner_name: user.name, owner_family: user.family }, user.id, 0);
+  const row = await ctx.database.db
+    .transaction(async (tx) => {
+      await lockOwner(tx, user.id);
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(favouriteFolders)
+        .where(eq(favouriteFolders.ownerId, user.id));
+      if (n >= FAVOURITE_FOLDERS_MAX) throw fieldError('name', FAVOURITE_FOLDER_MSG.tooMany);
+      await assertNameFree(tx, user.id, input.name);
+      const [created] = await tx.insert(favouriteFolders).values({ ownerId: user.id, name: input.name, shared: input.shared }).returning();
+      if (!created) throw new Error('folder not written');
+      return created;
+    })
+    .catch(nameClashAs422);
+  return present(
+    { id: row.id, owner_id: user.id, name: row.name, shared: row.shared, owner_name: user.name, owner_family: user.family },
+    user.id,
+    0,
+  );
 }
 
 /** The owner's own folder for a change; a teammate's shared folder is 403, anyone else's 404. */
@@ -89,16 +111,27 @@ async function ownFolder(ctx: AppContext, user: UserRow, id: number): Promise<Vi
   return folder;
 }
 
-export async function updateFolder(ctx: AppContext, user: UserRow, id: number, patch: { name?: string; shared?: boolean }): Promise<FavouriteFolder> {
+export async function updateFolder(
+  ctx: AppContext,
+  user: UserRow,
+  id: number,
+  patch: { name?: string; shared?: boolean },
+): Promise<FavouriteFolder> {
   await ownFolder(ctx, user, id);
-  await ctx.database.db.transaction(async (tx) => {
-    await lockOwner(tx, user.id);
-    if (patch.name !== undefined) await assertNameFree(tx, user.id, patch.name, id);
-    await tx
-      .update(favouriteFolders)
-      .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.shared !== undefined ? { shared: patch.shared } : {}), updatedAt: new Date() })
-      .where(and(eq(favouriteFolders.id, id), eq(favouriteFolders.ownerId, user.id)));
-  });
+  await ctx.database.db
+    .transaction(async (tx) => {
+      await lockOwner(tx, user.id);
+      if (patch.name !== undefined) await assertNameFree(tx, user.id, patch.name, id);
+      await tx
+        .update(favouriteFolders)
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.shared !== undefined ? { shared: patch.shared } : {}),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(favouriteFolders.id, id), eq(favouriteFolders.ownerId, user.id)));
+    })
+    .catch(nameClashAs422);
   const folders = await listFolders(ctx, user);
   const folder = folders.find((f) => f.id === id);
   if (!folder) throw new AppError('not_found', FAVOURITE_FOLDER_MSG.notFound);
@@ -114,7 +147,10 @@ export async function deleteFolder(ctx: AppContext, user: UserRow, id: number): 
 /** Whether someone of the team keeps the candidate (only those can be put into folders). */
 async function keptByTeam(ctx: AppContext, team: number[], resumeId: number): Promise<boolean> {
   const rows = await ctx.database.rows<{ one: number }>(sql`
-    select 1 as one from favourites where resume_id = ${resumeId} and user_id in (${sql.join(team.map((id) => sql`${id}`), sql`, `)}) limit 1`);
+    select 1 as one from favourites where resume_id = ${resumeId} and user_id in (${sql.join(
+      team.map((id) => sql`${id}`),
+      sql`, `,
+    )}) limit 1`);
   return rows.length > 0;
 }
 
@@ -123,7 +159,13 @@ export async function candidateFolders(ctx: AppContext, user: UserRow, hash: str
   const resume = await findClubResume(ctx, hash);
   const team = await favouriteTeam(ctx, user);
   const visible = await visibleFolders(ctx, team, user.id);
-  return { folder_ids: await foldersHolding(ctx, visible.map((f) => f.id), resume.id) };
+  return {
+    folder_ids: await foldersHolding(
+      ctx,
+      visible.map((f) => f.id),
+      resume.id,
+    ),
+  };
 }
 
 async function foldersHolding(ctx: AppContext, folderIds: number[], resumeId: number): Promise<number[]> {
@@ -140,7 +182,12 @@ async function foldersHolding(ctx: AppContext, folderIds: number[], resumeId: nu
  * taking out of others; folders the member does not see are left alone). A folder id the member
  * does not see is 404; a candidate nobody in the team keeps is 404 as well.
  */
-export async function setCandidateFolders(ctx: AppContext, user: UserRow, hash: string, folderIds: number[]): Promise<{ folder_ids: number[] }> {
+export async function setCandidateFolders(
+  ctx: AppContext,
+  user: UserRow,
+  hash: string,
+  folderIds: number[],
+): Promise<{ folder_ids: number[] }> {
   const resume = await findClubResume(ctx, hash);
   const team = await favouriteTeam(ctx, user);
   if (!(await keptByTeam(ctx, team, resume.id))) throw new AppError('not_found', FAVOURITE_MSG.notInList);

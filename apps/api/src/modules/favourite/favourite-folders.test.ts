@@ -104,7 +104,9 @@ describe('favourite folders', () => {
     const shared = await folder(lead, 'Команде', true);
     const privateOne = await folder(lead, 'Только мне');
     const theirs = (await mate.client.get('/api/favourite/folders')).body.res;
-    expect(theirs).toEqual([{ id: shared.id, name: 'Команде', shared: true, mine: false, owner: { id: lead.id, name: 'Мария', family: 'Иванова' }, count: 0 }]);
+    expect(theirs).toEqual([
+      { id: shared.id, name: 'Команде', shared: true, mine: false, owner: { id: lead.id, name: 'Мария', family: 'Иванова' }, count: 0 },
+    ]);
     expect((await mate.client.get(`/api/favourite?folder=${privateOne.id}`)).status).toBe(404);
 
     // The teammate puts their own candidate into the lead's shared folder; the lead sees it there.
@@ -148,7 +150,10 @@ describe('favourite folders', () => {
 
   it('one name at a time: two tabs creating the same folder get one folder and one 422', async () => {
     const m = await member();
-    const both = await Promise.all([m.client.post('/api/favourite/folders', { name: 'Дубль' }), m.client.post('/api/favourite/folders', { name: 'дубль' })]);
+    const both = await Promise.all([
+      m.client.post('/api/favourite/folders', { name: 'Дубль' }),
+      m.client.post('/api/favourite/folders', { name: 'дубль' }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
     expect((await m.client.get('/api/favourite/folders')).body.res).toHaveLength(1);
   });
@@ -199,15 +204,31 @@ function sheetOf(buf: Buffer): string {
   return '';
 }
 
-const csvLines = (raw: string) => raw.replace(/^\uFEFF/, '').trim().split('\r\n');
+const csvLines = (raw: string) =>
+  raw
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
 
 describe('favourites export', () => {
   it('writes what the list shows, names only with open_contact, contacts only of opened candidates', async () => {
     const tag = `э${Date.now().toString(36).replace(/\d/g, '')}`;
     const plain = await member();
     const opener = await member(['open_contact']);
-    const closed = await createResume(built.ctx.database, { title: `Кадровик ${tag}`, firstName: 'Закрытов', lastName: 'Семёнов', phone: '9031112233', email: 'closed@example.ru' });
-    const open = await createResume(built.ctx.database, { title: `Кадровик ${tag} 2`, firstName: 'Открытов', lastName: 'Петров', phone: '9034445566', email: 'open@example.ru' });
+    const closed = await createResume(built.ctx.database, {
+      title: `Кадровик ${tag}`,
+      firstName: 'Закрытов',
+      lastName: 'Семёнов',
+      phone: '9031112233',
+      email: 'closed@example.ru',
+    });
+    const open = await createResume(built.ctx.database, {
+      title: `Кадровик ${tag} 2`,
+      firstName: 'Открытов',
+      lastName: 'Петров',
+      phone: '9034445566',
+      email: 'open@example.ru',
+    });
     const elsewhere = await createResume(built.ctx.database, { title: 'Не в выгрузке' });
     for (const m of [plain, opener]) {
       await m.client.post(`/api/favourite/${closed.hash}`, { note: '=1+1 заметка' });

@@ -21,14 +21,15 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * note) and by a folder (the caller has checked the viewer sees it).
  */
 function favouritesOf(team: number[], viewerId: number, filter: FavouriteFilter): SQL {
-  const owners = sql.join(team.map((id) => sql`${id}`), sql`, `);
+  const owners = sql.join(
+    team.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const inFolder = filter.folder
     ? sql`and r.id in (select resume_id from favourite_folder_items where folder_id = ${filter.folder})`
     : sql``;
   const text = filter.q ? containing(filter.q) : null;
-  const matches = text
-    ? sql`where t.title ilike ${text} or t.skills_text ilike ${text} or coalesce(t.note, '') ilike ${text}`
-    : sql``;
+  const matches = text ? sql`where t.title ilike ${text} or t.skills_text ilike ${text} or coalesce(t.note, '') ilike ${text}` : sql``;
   return sql`
     select * from (
       select distinct on (r.id) ${sql.raw(CARD_COLUMNS)}, array_to_string(r.skills, ' ') as skills_text,
@@ -62,8 +63,14 @@ export async function folderIdsByResume(ctx: AppContext, folderIds: number[], re
   if (!folderIds.length || !resumeIds.length) return byResume;
   const rows = await ctx.database.rows<{ resume_id: number; folder_id: number }>(sql`
     select resume_id::int as resume_id, folder_id::int as folder_id from favourite_folder_items
-    where folder_id in (${sql.join(folderIds.map((id) => sql`${id}`), sql`, `)})
-      and resume_id in (${sql.join(resumeIds.map((id) => sql`${id}`), sql`, `)})
+    where folder_id in (${sql.join(
+      folderIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and resume_id in (${sql.join(
+        resumeIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
     order by folder_id`);
   for (const r of rows) byResume.set(r.resume_id, [...(byResume.get(r.resume_id) ?? []), r.folder_id]);
   return byResume;

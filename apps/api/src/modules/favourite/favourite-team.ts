@@ -10,7 +10,11 @@ import { teamUserIds } from '../team/team.service.ts';
  * loses its shared folders on the very next request.
  */
 export async function favouriteTeam(ctx: AppContext, user: UserRow): Promise<number[]> {
-  const [row] = await ctx.database.db.select({ leadId: teamMembers.leadId }).from(teamMembers).where(eq(teamMembers.userId, user.id)).limit(1);
+  const [row] = await ctx.database.db
+    .select({ leadId: teamMembers.leadId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, user.id))
+    .limit(1);
   const teamLeadId = row?.leadId ?? (isTeamLead(user) ? user.id : null);
   return teamUserIds(ctx, { ...user, teamLeadId });
 }

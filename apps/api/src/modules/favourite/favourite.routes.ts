@@ -29,12 +29,16 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.addHook('preHandler', requireUser);
 
-    app.get('/', { schema: { tags, querystring: favouriteListQuery, response: { 200: success(paginated(favouriteListItem)), ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      authorizeFavourite(user, 'list');
-      const { page, per_page, ...filter } = request.query;
-      return ok(await listFavourites(ctx, user, filter, page, per_page));
-    });
+    app.get(
+      '/',
+      { schema: { tags, querystring: favouriteListQuery, response: { 200: success(paginated(favouriteListItem)), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        authorizeFavourite(user, 'list');
+        const { page, per_page, ...filter } = request.query;
+        return ok(await listFavourites(ctx, user, filter, page, per_page));
+      },
+    );
 
     await app.register(favouriteFolderRoutes(ctx));
 
@@ -48,11 +52,15 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.get('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(favouriteEntry), ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      authorizeFavourite(user, 'list');
-      return ok(await getFavourite(ctx, user, request.params.hash));
-    });
+    app.get(
+      '/:hash',
+      { schema: { tags, params: resumeHashParam, response: { 200: success(favouriteEntry), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        authorizeFavourite(user, 'list');
+        return ok(await getFavourite(ctx, user, request.params.hash));
+      },
+    );
 
     app.post(
       '/:hash',
@@ -64,11 +72,15 @@ export function favouriteRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.delete('/:hash', { schema: { tags, params: resumeHashParam, response: { 200: success(emptyAnswer), ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      authorizeFavourite(user, 'remove');
-      await removeFavourite(ctx, user, request.params.hash);
-      return ok({}, FAVOURITE_MSG.removed);
-    });
+    app.delete(
+      '/:hash',
+      { schema: { tags, params: resumeHashParam, response: { 200: success(emptyAnswer), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        authorizeFavourite(user, 'remove');
+        await removeFavourite(ctx, user, request.params.hash);
+        return ok({}, FAVOURITE_MSG.removed);
+      },
+    );
   };
 }
