@@ -196,6 +196,8 @@ const clientBuild: UserConfig = {
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // .vite/manifest.json: the server links a drawn vacancy page's own chunk and styles (plugins/first-screen.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // Few, well-chosen files (a cold load over HTTP/1.1 waits on every extra request):

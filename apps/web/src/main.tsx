@@ -1,4 +1,6 @@
+import { FIRST_SCREEN_ATTRIBUTE } from '@hr/contract/constants';
 import { installErrorReporting } from './features/errors/lib/install-error-reporting.ts';
+import { vacancyDataUrl } from './app/vacancy-page-url.ts';
 import { earlySearchUrl } from './features/search/lib/page-params.ts';
 import { seedPageAnswers, startEarlyGet } from './shared/api/early-requests.ts';
 import { readFirstScreenData } from './shared/lib/first-screen-data.ts';
@@ -16,8 +18,15 @@ if (search) {
   // A search in the address is read with the contract's schema: it loads beside the rest.
   if (search.includes('?')) void import('@hr/contract/search');
 }
+const vacancy = vacancyDataUrl(window.location);
+if (vacancy) {
+  startEarlyGet(vacancy);
+  // The page's own chunk, beside the app's (the router would ask for it only once it runs).
+  void import('./features/vacancy/pages/vacancy-view-page.tsx');
+}
 const start = () => void import('./app/boot.tsx').then((app) => app.boot());
-if (answers) afterFirstFrame(start);
+// A member's page carries its answers but nothing drawn: nothing to let the browser paint first.
+if (document.getElementById('root')?.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) afterFirstFrame(start);
 else start();
 
 /**

@@ -1,6 +1,6 @@
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID } from '@hr/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { withFirstScreen } from './first-screen.ts';
+import { filesOf, withFirstScreen } from './first-screen.ts';
 
 // The page as the web build writes it (apps/web/vite.config.ts: the shell's styles preloaded).
 const PAGE = `<!doctype html>
@@ -56,5 +56,56 @@ describe('withFirstScreen: the page with its first screen', () => {
   it('a «$» in the drawn HTML is kept as it is (no replacement patterns)', () => {
     const page = withFirstScreen(PAGE, { html: '<p>от 100 000 $&amp; $1 $` $\'</p>', answers: [] });
     expect(page).toContain('<p>от 100 000 $&amp; $1 $` $\'</p>');
+  });
+});
+
+describe('withFirstScreen: a member\'s page and a vacancy\'s', () => {
+  const member = [
+    { url: '/api/user/main_info', status: 200, body: { status: 'success', res: { id: 7, name: 'Анна' } } },
+    { url: '/api/user/access/spec_search/get', status: 200, body: { status: 'success', res: true } },
+  ];
+
+  it('a member\'s page carries the answers but nothing drawn: the browser draws it, as the member, at once', () => {
+    const page = withFirstScreen(PAGE, { html: null, answers: member });
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).not.toContain(FIRST_SCREEN_ATTRIBUTE);
+    expect(carried(page)).toEqual({ answers: member });
+    // Nothing drawn, so nothing to style before the scripts: the styles stay preloaded.
+    expect(page).toContain('rel="preload" as="style"');
+  });
+
+  it('a drawn page links the styles of its own chunk and preloads its code, once, after the shell\'s', () => {
+    const page = withFirstScreen(PAGE, {
+      html: '<article>вакансия</article>',
+      answers: [],
+      files: { css: ['assets/vendor-b.css', 'assets/vacancy-d.css'], js: ['assets/boot-c.js', 'assets/vacancy-e.js'] },
+    });
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/vacancy-d.css">');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/vacancy-e.js">');
+    // What index.html names already is not named twice (a second link would reorder the styles).
+    expect(page.match(/vendor-b\.css/g)).toHaveLength(1);
+    expect(page.match(/boot-c\.js/g)).toHaveLength(1);
+    expect(page.indexOf('vacancy-d.css')).toBeGreaterThan(page.indexOf('vendor-b.css'));
+    expect(page.indexOf('vacancy-d.css')).toBeLessThan(page.indexOf('</head>'));
+  });
+});
+
+describe('filesOf: a page chunk\'s files from the build manifest', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'] },
+    '_ui.js': { file: 'assets/ui-u.js', css: ['assets/ui-u.css'], imports: ['index.html'] },
+    '_zod.js': { file: 'assets/zod-z.js' },
+    'src/page.tsx': { file: 'assets/page-p.js', src: 'src/page.tsx', imports: ['index.html', '_ui.js', '_zod.js'], css: ['assets/page-p.css'] },
+    'src/other.tsx': { file: 'assets/other-o.js', src: 'src/other.tsx', css: ['assets/other-o.css'] },
+  };
+
+  it('follows the imports, leaves the entry out and takes nothing of other pages', () => {
+    const files = filesOf(manifest, ['src/page.tsx']);
+    expect(files.js.sort()).toEqual(['assets/page-p.js', 'assets/ui-u.js', 'assets/zod-z.js']);
+    expect(files.css.sort()).toEqual(['assets/page-p.css', 'assets/ui-u.css']);
+  });
+
+  it('a module the build does not know gives nothing', () => {
+    expect(filesOf(manifest, ['src/missing.tsx'])).toEqual({ js: [], css: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID, type PageAnswer } from '@hr/contract/constants';
@@ -9,22 +9,37 @@ import { LRUCache } from 'lru-cache';
 import { remember } from '../lib/promise-cache.ts';
 
 /**
- * A visitor's search page comes with its first screen drawn: the web build's server entry
+ * A search page never shows a member the visitor's layout first. A visitor's page comes with its
+ * first screen drawn: the web build's server entry
  * (apps/web/src/ssr/first-screen.tsx, built into dist-ssr/) draws the page with the app's own
  * components from the API's own answers, and the page carries those answers for the browser, which
  * hydrates what it shows. The results are on the screen once the HTML and the CSS are, not after
  * the app's JavaScript has loaded and run (on a slow machine, a second and more).
  *
- * Members get the page as before: their first screen depends on what their browser keeps (access
- * flags, dictionaries). Anything that goes wrong (no build, a slow or failed answer, an error while
- * drawing) gives the page without a first screen, which the browser draws as it always did.
+ * A member's page is not drawn here (their first screen also depends on what their browser keeps),
+ * but it carries everything their first screen depends on from the server — who they are, the two
+ * search options that change the page's layout, their first results — so the browser's first render
+ * is already the member's, at once (before, it drew a visitor's page for a second and more, then
+ * everything moved). Anything that goes wrong (no build, a slow or failed answer, an error while
+ * drawing) gives the page without either, which the browser draws as it always did.
  */
 
+/** The web's server entry (apps/web/src/ssr/first-screen.tsx: the types are described there). */
 type FirstScreenModule = {
-  firstScreenRequests(url: URL): { session: string; search: string } | null;
-  renderFirstScreen(url: URL, answers: { session: PageAnswer; search: PageAnswer }): Promise<string | null>;
+  firstScreenRequests(url: URL): {
+    session: string;
+    data: string;
+    forMember: string[];
+    shared: boolean;
+    modules: string[];
+  } | null;
+  renderFirstScreen(url: URL, answers: { session: PageAnswer; data: PageAnswer }): Promise<string | null>;
 };
-type Drawn = { html: string; answers: PageAnswer[] };
+/**
+ * A visitor's page: drawn HTML, its answers and the built files of the page's own chunks (their
+ * styles linked, their code preloaded); a member's: the answers only (html null).
+ */
+type Drawn = { html: string | null; answers: PageAnswer[]; files?: ChunkFiles };
 
 /**
  * How long a page waits for its first screen before it goes without one. The search it waits for is
@@ -64,6 +79,16 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
     }, 1000).unref();
     app.addHook('onClose', async () => clearInterval(watch));
   }
+  // Which built files hold a page's chunk (its code and styles), from the build's manifest.
+  const manifestFile = path.join(ctx.config.webDist, '.vite', 'manifest.json');
+  let manifest: { at: number; entries: Manifest } | null = null;
+  const chunkFiles = (modules: string[]): ChunkFiles | undefined => {
+    if (!modules.length) return undefined;
+    const at = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (!at) return undefined;
+    if (manifest?.at !== at) manifest = { at, entries: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest };
+    return filesOf(manifest.entries, modules);
+  };
   const drawn = new LRUCache<string, Promise<Drawn>>({ max: DRAWN_ENTRIES, ttl: DRAWN_TTL_MS });
   // A candidate deleted on request must not stay on a drawn page until it expires.
   const stopForgetting = onPersonalDataDeleted(ctx.realtime, () => drawn.clear());
@@ -86,18 +111,22 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
     const wanted = module.firstScreenRequests(url);
     if (!wanted) return null;
     const session = await ask(request, wanted.session);
-    if (session.status !== 401) return null;
-    const key = `${url.pathname}|${wanted.search}`;
-    let result = drawn.get(key);
-    if (!result) {
-      result = remember(drawn, key, (async () => {
-        const search = await ask(request, wanted.search);
-        const html = await module.renderFirstScreen(url, { session, search });
-        // Not kept: an error answer (a limit, a bad parameter) is the browser's to show.
-        if (!html) throw new NoFirstScreen();
-        return { html, answers: [session, search] };
-      })());
+    if (session.status === 200) {
+      // A member's own answers: never kept, never shared.
+      const more = await Promise.all([wanted.data, ...wanted.forMember].map((get) => ask(request, get)));
+      return { html: null, answers: [session, ...more] };
     }
+    if (session.status !== 401) return null;
+    const drawNow = async () => {
+      const data = await ask(request, wanted.data);
+      const html = await module.renderFirstScreen(url, { session, data });
+      // Not kept: an error answer (a limit, a bad parameter, a draft) is the browser's to show.
+      if (!html) throw new NoFirstScreen();
+      return { html, answers: [session, data], files: chunkFiles(wanted.modules) };
+    };
+    const key = `${url.pathname}|${wanted.data}`;
+    let result = wanted.shared ? drawn.get(key) : undefined;
+    if (!result) result = wanted.shared ? remember(drawn, key, drawNow()) : drawNow();
     return result.catch((error: unknown) => {
       if (!(error instanceof NoFirstScreen)) throw error;
       return null;
@@ -137,12 +166,43 @@ const scriptJson = (value: unknown) =>
 export function withFirstScreen(page: string, drawn: Drawn): string {
   const root = '<div id="root"></div>';
   if (!page.includes(root)) return page;
+  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson({ answers: drawn.answers })}</script>`;
+  if (drawn.html === null) return page.replace(root, () => `${root}\n    ${data}`);
+  // (What index.html names already stays where it is: a second link would change the styles' order.)
+  const fresh = (file: string) => !page.includes(`"/${file}"`);
+  const links = [
+    ...(drawn.files?.css ?? []).filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...(drawn.files?.js ?? []).filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
   return page
     .replace('<html lang="ru">', '<html lang="ru" data-mantine-color-scheme="light">')
+    .replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}</head>`)
     .replace(/<link rel="preload" as="style" crossorigin href=/g, '<link rel="stylesheet" crossorigin href=')
     .replace(
       root,
       () =>
-        `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${drawn.html}</div>\n    <script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson({ answers: drawn.answers })}</script>`,
+        `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${drawn.html}</div>\n    ${data}`,
     );
+}
+
+type Manifest = Record<string, { file: string; src?: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+type ChunkFiles = { js: string[]; css: string[] };
+
+/**
+ * The built files of these source modules' chunks and of the chunks they import (Vite's manifest),
+ * less the entry's own (index.html names those): a drawn page shown before its chunk has come
+ * needs the chunk's styles at once, and its code soon.
+ */
+export function filesOf(manifest: Manifest, modules: string[]): ChunkFiles {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const file of chunk.css ?? []) css.add(file);
+  };
+  for (const module of modules) visit(module);
+  return { js: [...js], css: [...css] };
 }

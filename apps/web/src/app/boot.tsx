@@ -3,9 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportReactError } from '@/features/errors/lib/install-error-reporting.ts';
+import { earlySearchUrl } from '@/features/search/lib/page-params.ts';
 import { hasSearchParams, loadSearchSchema } from '@/features/search/lib/search-url.ts';
 import { PHONE_LAYOUT_QUERY } from '@/features/search/pages/search-page.tsx';
-import { seedFirstResults } from './first-results.ts';
+import { seedFirstResults, seedMemberLayout } from './first-results.ts';
+import { seedFirstVacancy } from './first-vacancy.ts';
 import { AppProviders } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 import { installSessionCleanup, loadFirstSession } from './session/session-actions.ts';
@@ -14,6 +16,11 @@ import { installSessionCleanup, loadFirstSession } from './session/session-actio
 const SESSION_WAIT_MS = 300;
 /** …and then for the first results, drawn in the same first render when they come in time. */
 const RESULTS_WAIT_MS = 300;
+/**
+ * …and a member's search options (usually in the page already): the member's layout is drawn from
+ * the first frame rather than the visitor's and then the member's.
+ */
+const MEMBER_LAYOUT_WAIT_MS = 1500;
 
 /**
  * Renders the app into #root (main.tsx loads this after starting the page's first requests). A page
@@ -25,7 +32,7 @@ export async function boot(): Promise<void> {
   // Drawn once the session is known (a visitor's page has more lines than a member's: drawing it
   // before would move everything below when the answer comes), unless the answer is late.
   await Promise.race([loadFirstSession(), new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]);
-  await seedFirstResults(RESULTS_WAIT_MS);
+  await Promise.all([seedFirstResults(RESULTS_WAIT_MS), seedMemberLayout(MEMBER_LAYOUT_WAIT_MS), seedFirstVacancy(RESULTS_WAIT_MS)]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing in index.html');
   const app = (
@@ -36,11 +43,14 @@ export async function boot(): Promise<void> {
     </StrictMode>
   );
   const options = { onUncaughtError: reportReactError, onCaughtError: reportReactError };
-  // The server draws the wide layout: a phone's first render differs (filters in a drawer), so there
-  // the app draws itself over what the server drew instead of hydrating it.
-  const hydrate = container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && !window.matchMedia(PHONE_LAYOUT_QUERY).matches;
+  // The server draws the search's wide layout: a phone's first render differs (filters in a drawer),
+  // so there the app draws itself over what the server drew instead of hydrating it. A vacancy's page
+  // is the same at every width (its layout is CSS).
+  const searchPage = earlySearchUrl(window.location) !== null;
+  const hydrate =
+    container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && !(searchPage && window.matchMedia(PHONE_LAYOUT_QUERY).matches);
   // The server read the address's search with the schema before drawing; so does the first render here.
-  if (hydrate && hasSearchParams(new URLSearchParams(window.location.search))) await loadSearchSchema();
+  if (hydrate && searchPage && hasSearchParams(new URLSearchParams(window.location.search))) await loadSearchSchema();
   if (hydrate) hydrateRoot(container, app, { ...options, onRecoverableError });
   else createRoot(container, options).render(app);
 }

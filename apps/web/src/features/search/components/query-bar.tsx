@@ -1,12 +1,11 @@
 import type { DictionaryItem } from '@hr/contract';
 import { Button, Group, Paper, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useMemo, useState } from 'react';
 import type { SearchIssues, SearchQuery } from '../lib/search-url.ts';
 import { Select } from './deferred-inputs.tsx';
+import { advancedQueryField } from './member-option-parts.ts';
 
-// Only members with spec_search have it (their flag comes after the session): its own chunk.
-const AdvancedQueryField = lazy(() => import('./advanced-query-field.tsx').then((m) => ({ default: m.AdvancedQueryField })));
 
 type QueryBarProps = {
   query: SearchQuery;
@@ -35,6 +34,8 @@ export function QueryBar({ query, issues, logicOptions, fieldTree, specSearch, a
   const [field, setField] = useState<string>(query.field[0] ?? 'everywhere');
   const [period, setPeriod] = useState<string>(query.period);
   const [advanced, setAdvanced] = useState(query.query ?? '');
+  // Only members with spec_search have it: its own chunk (loaded before the first render for them).
+  const AdvancedQueryField = advancedQueryField.current();
   // Phones: how the words match and where is folded under one line.
   const [optionsOpen, setOptionsOpen] = useState(false);
 

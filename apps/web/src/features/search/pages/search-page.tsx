@@ -6,6 +6,7 @@ import { afterFirstContent, markFirstContent } from '@/shared/lib/first-content.
 import { useSession } from '@/shared/session/session-store.ts';
 import { useResumeSearch } from '../api/search-resumes.ts';
 import { FilterPanelStandIn } from '../components/filter-panel-stand-in.tsx';
+import { massActions } from '../components/member-option-parts.ts';
 import { QueryBar } from '../components/query-bar.tsx';
 import { ResultsToolbar } from '../components/results-toolbar.tsx';
 import { SearchResults } from '../components/search-results.tsx';
@@ -31,8 +32,6 @@ const FilterPanel = lazy(() =>
 // Only for a link with parameters the search does not know.
 const Alert = lazy(() => import('../components/heavy-inputs.ts').then((m) => ({ default: m.Alert })));
 
-// mass_search members' bar (their flag comes after the session).
-const MassActions = lazy(() => import('../components/mass-actions.tsx').then((m) => ({ default: m.MassActions })));
 
 // Phones' filter drawer (Mantine's modal pieces): after the first results, closed until asked for.
 const FiltersDrawer = lazy(() =>
@@ -94,6 +93,8 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
   };
 
   const isMember = status === 'member';
+  // mass_search members' bar: its own chunk (loaded before the first render for them).
+  const MassActions = massActions.current();
   const facetsEstimated = result?.facets_are_estimates ?? false;
   const panel = (touch: boolean) => (
     <FilterPanel

@@ -10,13 +10,16 @@ export function fetchAccessFlag(flag: AccessFlag | 'teamLead'): Promise<boolean>
   return apiGet<boolean>(`/api/user/access/${flag}/get`);
 }
 
+/** The query key of one flag (the first render of a member's search page finds them there, first-results.ts). */
+export const accessFlagKey = (userId: number | undefined, flag: AccessFlag | 'teamLead') => ['user', 'access-flag', userId ?? 0, flag];
+
 /** One flag: mass_search and spec_search are asked every time, the rest come from the 15-minute cache. */
 export function useAccessFlag(flag: AccessFlag | 'teamLead'): boolean {
   const { user } = useSession();
   const fresh = ALWAYS_FRESH_FLAGS.includes(flag);
   const { access } = useAccess();
   const query = useQuery({
-    queryKey: ['user', 'access-flag', user?.id ?? 0, flag],
+    queryKey: accessFlagKey(user?.id, flag),
     queryFn: () => fetchAccessFlag(flag).catch(() => false),
     enabled: fresh && Boolean(user),
     staleTime: 0,

@@ -18,11 +18,11 @@ export const newRepliesText = (n: number) => `${numberFormat.format(n)} ${plural
 export const viewsText = (n: number) => `${numberFormat.format(n)} ${plural(n, ['просмотр', 'просмотра', 'просмотров'])}`;
 
 /** «24 ноября 2026». */
-export function formatDay(value: string | null | undefined): string {
+export function formatDay(value: string | null | undefined, timeZone?: string): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+  return date.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', ...(timeZone ? { timeZone } : {}) });
 }
 
 /** «24 ноября 2026, 14:05». */

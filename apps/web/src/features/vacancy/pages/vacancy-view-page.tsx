@@ -11,6 +11,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
+import { FIRST_SCREEN_TIME_ZONE, useHydrated } from '@/shared/lib/use-hydrated.ts';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { isClosedStub, isTeamView, useVacancy } from '../api/get-vacancy.ts';
 import { ReplyForm } from '../components/reply-form.tsx';
@@ -29,6 +30,12 @@ function Frame({ children }: { children: ReactNode }) {
       </Container>
     </div>
   );
+}
+
+/** The server draws a visitor's page in Moscow's days; the visitor's own once hydrated (no mismatch). */
+function PublishedDay({ at }: { at: string }) {
+  const hydrated = useHydrated();
+  return <>{formatDay(at, hydrated ? undefined : FIRST_SCREEN_TIME_ZONE)}</>;
 }
 
 /** `/vacancy/{id}`: the page a candidate gets by link — readable, printable, with the reply form. */
@@ -120,7 +127,7 @@ export function VacancyViewPage() {
               </Group>
               {vacancy.published_at ? (
                 <Text size="sm" c="dimmed">
-                  Опубликована {formatDay(vacancy.published_at)}
+                  Опубликована <PublishedDay at={vacancy.published_at} />
                 </Text>
               ) : null}
               {vacancy.status === 'published' && !sent ? (
