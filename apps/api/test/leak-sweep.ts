@@ -61,6 +61,15 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
         return cardsOf((await v.client.get('/api/favourite?per_page=100')).body, c.hash);
       },
     },
+    {
+      name: 'favourites export',
+      who: members,
+      ask: async (v, c) => {
+        await v.client.post(`/api/favourite/${c.hash}`, {});
+        const r = await v.client.get('/api/favourite/export?format=csv');
+        return r.status === 200 ? String((r.body as { raw?: string }).raw ?? '') : null;
+      },
+    },
     { name: 'popular', who: members, ask: async (v, c) => cardsOf((await v.client.get('/api/resume/popular?per_page=100')).body, c.hash) },
     {
       name: 'CSV export',
