@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_TITLES, AUDIT_ACTIONS, AUDIT_OBJECT_TITLES, AUDIT_OBJECT_TYPES } from '@hr/contract';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 
@@ -58,18 +59,25 @@ export function AuditFilters({ values, errors, onChange }: AuditFiltersProps) {
           maxLength={64}
           error={errors.object_id}
         />
-        <TextInput
+        {/* Mantine's picker, not <input type="date">: the native one speaks the browser's language («mm/dd/yyyy»). */}
+        <DatePickerInput
           label="С даты"
-          type="date"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
+          placeholder="дд.мм.гггг"
+          valueFormat="DD.MM.YYYY"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Очистить дату «с»' }}
+          value={draft.from || null}
+          onChange={(value) => setDraft({ ...draft, from: value ?? '' })}
           error={errors.from}
         />
-        <TextInput
+        <DatePickerInput
           label="По дату"
-          type="date"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+          placeholder="дд.мм.гггг"
+          valueFormat="DD.MM.YYYY"
+          clearable
+          clearButtonProps={{ 'aria-label': 'Очистить дату «по»' }}
+          value={draft.to || null}
+          onChange={(value) => setDraft({ ...draft, to: value ?? '' })}
           error={errors.to}
         />
       </SimpleGrid>
