@@ -19,12 +19,12 @@ if (search) {
   if (search.includes('?')) void import('@hr/contract/search');
 }
 const vacancy = vacancyDataUrl(window.location);
-if (vacancy) {
-  startEarlyGet(vacancy);
-  // The page's own chunk, beside the app's (the router would ask for it only once it runs).
-  void import('./features/vacancy/pages/vacancy-view-page.tsx');
-}
-const start = () => void import('./app/boot.tsx').then((app) => app.boot());
+if (vacancy) startEarlyGet(vacancy);
+const start = () => {
+  // A vacancy's own chunk, beside the app's (the router would ask for it only once the app runs).
+  if (vacancy) void import('./features/vacancy/pages/vacancy-view-page.tsx');
+  void import('./app/boot.tsx').then((app) => app.boot());
+};
 // A member's page carries its answers but nothing drawn: nothing to let the browser paint first.
 if (document.getElementById('root')?.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) afterFirstFrame(start);
 else start();
@@ -32,7 +32,8 @@ else start();
 /**
  * A page the server drew is shown before the app runs: its first frame comes first (started at
  * once, the app's modules and hydration held the main thread ~0.5 s before the browser painted
- * anything on a slow machine; their files load meanwhile, preloaded by index.html).
+ * anything on a slow machine). Its files are not preloaded either (plugins/first-screen.ts): on a
+ * slow connection they held back the styles the first frame waits for.
  */
 function afterFirstFrame(run: () => void): void {
   let done = false;

@@ -33,6 +33,7 @@ describe('withFirstScreen: the page with its first screen', () => {
     expect(page).toContain(`<div id="root" ${FIRST_SCREEN_ATTRIBUTE}><main>результаты</main></div>`);
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/vendor-b.css">');
     expect(page).not.toContain('rel="preload" as="style"');
+    expect(page).not.toContain('modulepreload');
     expect(page).toContain('<html lang="ru" data-mantine-color-scheme="light">');
     expect(carried(page)).toEqual({ answers: answers('Бухгалтер') });
   });
@@ -74,17 +75,18 @@ describe('withFirstScreen: a member\'s page and a vacancy\'s', () => {
     expect(page).toContain('rel="preload" as="style"');
   });
 
-  it('a drawn page links the styles of its own chunk and preloads its code, once, after the shell\'s', () => {
+  it('a drawn page links the styles of its own chunk, once, after the shell\'s, and preloads no code before them', () => {
     const page = withFirstScreen(PAGE, {
       html: '<article>вакансия</article>',
       answers: [],
-      files: { css: ['assets/vendor-b.css', 'assets/vacancy-d.css'], js: ['assets/boot-c.js', 'assets/vacancy-e.js'] },
+      files: { css: ['assets/vendor-b.css', 'assets/vacancy-d.css'] },
     });
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/vacancy-d.css">');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/vacancy-e.js">');
     // What index.html names already is not named twice (a second link would reorder the styles).
     expect(page.match(/vendor-b\.css/g)).toHaveLength(1);
-    expect(page.match(/boot-c\.js/g)).toHaveLength(1);
+    // The app's code comes after the first paint (main.tsx): nothing competes with the styles.
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
     expect(page.indexOf('vacancy-d.css')).toBeGreaterThan(page.indexOf('vendor-b.css'));
     expect(page.indexOf('vacancy-d.css')).toBeLessThan(page.indexOf('</head>'));
   });
@@ -100,12 +102,10 @@ describe('filesOf: a page chunk\'s files from the build manifest', () => {
   };
 
   it('follows the imports, leaves the entry out and takes nothing of other pages', () => {
-    const files = filesOf(manifest, ['src/page.tsx']);
-    expect(files.js.sort()).toEqual(['assets/page-p.js', 'assets/ui-u.js', 'assets/zod-z.js']);
-    expect(files.css.sort()).toEqual(['assets/page-p.css', 'assets/ui-u.css']);
+    expect(filesOf(manifest, ['src/page.tsx']).css.sort()).toEqual(['assets/page-p.css', 'assets/ui-u.css']);
   });
 
   it('a module the build does not know gives nothing', () => {
-    expect(filesOf(manifest, ['src/missing.tsx'])).toEqual({ js: [], css: [] });
+    expect(filesOf(manifest, ['src/missing.tsx'])).toEqual({ css: [] });
   });
 });

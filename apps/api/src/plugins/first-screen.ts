@@ -36,8 +36,8 @@ type FirstScreenModule = {
   renderFirstScreen(url: URL, answers: { session: PageAnswer; data: PageAnswer }): Promise<string | null>;
 };
 /**
- * A visitor's page: drawn HTML, its answers and the built files of the page's own chunks (their
- * styles linked, their code preloaded); a member's: the answers only (html null).
+ * A visitor's page: drawn HTML, its answers and the styles of the page's own chunks; a member's:
+ * the answers only (html null).
  */
 type Drawn = { html: string | null; answers: PageAnswer[]; files?: ChunkFiles };
 
@@ -161,7 +161,11 @@ const scriptJson = (value: unknown) =>
 /**
  * The page with the first screen in #root and its answers beside it (main.tsx reads them). Its
  * styles are linked instead of preloaded (the first screen is drawn with them before any script
- * runs), and the colour scheme Mantine's styles select on is set from the start.
+ * runs), with the styles of the drawn page's own chunk after them, and the colour scheme Mantine's
+ * styles select on is set from the start. The scripts are not preloaded: a drawn page needs its
+ * styles first, and on a slow phone connection the app's code (~300 KB) preloaded beside them held
+ * the first paint back by a second (Lighthouse mobile: the vacancy's FCP 3.3 s); main.tsx loads the
+ * app once the first frame is on the screen.
  */
 export function withFirstScreen(page: string, drawn: Drawn): string {
   const root = '<div id="root"></div>';
@@ -169,40 +173,34 @@ export function withFirstScreen(page: string, drawn: Drawn): string {
   const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson({ answers: drawn.answers })}</script>`;
   if (drawn.html === null) return page.replace(root, () => `${root}\n    ${data}`);
   // (What index.html names already stays where it is: a second link would change the styles' order.)
-  const fresh = (file: string) => !page.includes(`"/${file}"`);
-  const links = [
-    ...(drawn.files?.css ?? []).filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...(drawn.files?.js ?? []).filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  const links = (drawn.files?.css ?? [])
+    .filter((file) => !page.includes(`"/${file}"`))
+    .map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`);
   return page
     .replace('<html lang="ru">', '<html lang="ru" data-mantine-color-scheme="light">')
-    .replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}</head>`)
     .replace(/<link rel="preload" as="style" crossorigin href=/g, '<link rel="stylesheet" crossorigin href=')
-    .replace(
-      root,
-      () =>
-        `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${drawn.html}</div>\n    ${data}`,
-    );
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('</head>', () => `${links.join('')}</head>`)
+    .replace(root, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${drawn.html}</div>\n    ${data}`);
 }
 
 type Manifest = Record<string, { file: string; src?: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
-type ChunkFiles = { js: string[]; css: string[] };
+type ChunkFiles = { css: string[] };
 
 /**
- * The built files of these source modules' chunks and of the chunks they import (Vite's manifest),
- * less the entry's own (index.html names those): a drawn page shown before its chunk has come
- * needs the chunk's styles at once, and its code soon.
+ * The styles of these source modules' chunks and of the chunks they import (Vite's manifest), less
+ * the entry's own (index.html names those): a drawn page shown before its chunk has come needs them.
  */
 export function filesOf(manifest: Manifest, modules: string[]): ChunkFiles {
-  const js = new Set<string>();
+  const seen = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || js.has(chunk.file)) return;
-    js.add(chunk.file);
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
     for (const file of chunk.css ?? []) css.add(file);
   };
   for (const module of modules) visit(module);
-  return { js: [...js], css: [...css] };
+  return { css: [...css] };
 }

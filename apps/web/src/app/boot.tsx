@@ -1,5 +1,5 @@
 import { FIRST_SCREEN_ATTRIBUTE } from '@hr/contract/constants';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportReactError } from '@/features/errors/lib/install-error-reporting.ts';
@@ -52,7 +52,12 @@ export async function boot(): Promise<void> {
   // The server read the address's search with the schema before drawing; so does the first render here.
   if (hydrate && searchPage && hasSearchParams(new URLSearchParams(window.location.search))) await loadSearchSchema();
   if (hydrate) hydrateRoot(container, app, { ...options, onRecoverableError });
-  else createRoot(container, options).render(app);
+  else if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) {
+    // Drawn over what the server drew, which stays on the screen meanwhile: in slices, so a slow
+    // phone's main thread is never held for the whole page at once (Lighthouse's blocking time).
+    const root = createRoot(container, options);
+    startTransition(() => root.render(app));
+  } else createRoot(container, options).render(app);
 }
 
 /**

@@ -15,7 +15,12 @@ import { earlySearchUrl } from '@/features/search/lib/page-params.ts';
 import { hasSearchParams, loadSearchSchema } from '@/features/search/lib/search-url.ts';
 import { vacancyKeys } from '@/features/vacancy/api/keys.ts';
 import { VacancyViewPage } from '@/features/vacancy/pages/vacancy-view-page.tsx';
+import { setServerRichTextParser } from '@/shared/lib/rich-text.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
+import { parseRichTextOnServer } from './rich-text-parser.ts';
+
+// A vacancy's description is rich text: parsed here without the browser's DOMParser.
+setServerRichTextParser(parseRichTextOnServer);
 
 /** The API's answers a page's first screen is drawn from: who is asking, and the page's own data. */
 export type FirstScreenAnswers = { session: PageAnswer; data: PageAnswer };
