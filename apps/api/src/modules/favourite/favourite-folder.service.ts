@@ -63,6 +63,12 @@ export async function listFolders(ctx: AppContext, user: UserRow): Promise<Favou
   return folders.map((f) => present(f, user.id, byId.get(f.id) ?? 0));
 }
 
+const FOREIGN_KEY_VIOLATION = '23503';
+const pgCode = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+};
+
 /** The unique index on (owner, lower(name)) is the last word: a clash that got past the check is still a 422. */
 function nameClashAs422(error: unknown): never {
   if (isUniqueViolation(error)) throw fieldError('name', FAVOURITE_FOLDER_MSG.nameTaken);
@@ -194,20 +200,26 @@ export async function setCandidateFolders(
   const visible = new Set((await visibleFolders(ctx, team, user.id)).map((f) => f.id));
   const wanted = [...new Set(folderIds)];
   if (wanted.some((id) => !visible.has(id))) throw new AppError('not_found', FAVOURITE_FOLDER_MSG.notFound);
-  await ctx.database.db.transaction(async (tx) => {
-    const out = [...visible].filter((id) => !wanted.includes(id));
-    if (out.length) {
-      await tx
-        .delete(favouriteFolderItems)
-        .where(and(eq(favouriteFolderItems.resumeId, resume.id), inArray(favouriteFolderItems.folderId, out)));
-    }
-    if (wanted.length) {
-      await tx
-        .insert(favouriteFolderItems)
-        .values(wanted.map((folderId) => ({ folderId, resumeId: resume.id, addedBy: user.id })))
-        .onConflictDoNothing();
-    }
-  });
+  await ctx.database.db
+    .transaction(async (tx) => {
+      const out = [...visible].filter((id) => !wanted.includes(id));
+      if (out.length) {
+        await tx
+          .delete(favouriteFolderItems)
+          .where(and(eq(favouriteFolderItems.resumeId, resume.id), inArray(favouriteFolderItems.folderId, out)));
+      }
+      if (wanted.length) {
+        await tx
+          .insert(favouriteFolderItems)
+          .values(wanted.map((folderId) => ({ folderId, resumeId: resume.id, addedBy: user.id })))
+          .onConflictDoNothing();
+      }
+    })
+    .catch((error: unknown) => {
+      // The folder was deleted between the check and the write.
+      if (pgCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('not_found', FAVOURITE_FOLDER_MSG.notFound);
+      throw error;
+    });
   return { folder_ids: await foldersHolding(ctx, [...visible], resume.id) };
 }
 
