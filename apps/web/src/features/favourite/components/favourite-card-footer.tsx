@@ -1,6 +1,6 @@
 import type { FavouriteListItem } from '@hr/contract';
-import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import { IconNote, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { IconFolder, IconNote, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { FavouriteFolder } from '../api/folders.ts';
 import { FavouriteInlineNote } from './favourite-inline-note.tsx';
@@ -38,9 +38,10 @@ export function FavouriteCardFooter({ card, viewerId, folders, removing, onRemov
       {inFolders.length ? (
         <Group gap={6} mt={8} aria-label="Папки кандидата" role="list">
           {inFolders.map((id) => (
-            <Badge key={id} role="listitem" variant="light" color="gray" radius="sm" tt="none" className="favourite-footer__folder">
+            <Text key={id} role="listitem" component="span" size="xs" className="favourite-footer__folder">
+              <IconFolder size={13} stroke={1.8} aria-hidden style={{ flexShrink: 0 }} />
               {names.get(id)}
-            </Badge>
+            </Text>
           ))}
         </Group>
       ) : null}

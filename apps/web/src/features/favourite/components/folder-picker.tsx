@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
@@ -38,13 +38,6 @@ export function FolderPicker({ hash, title, folders, selected, fullWidth }: Fold
           size="compact-sm"
           fullWidth={fullWidth}
           leftSection={<IconFolder size={15} stroke={1.7} />}
-          rightSection={
-            current.length ? (
-              <Badge size="xs" variant="light" circle>
-                {current.length}
-              </Badge>
-            ) : null
-          }
           aria-label={`Папки кандидата: ${title}`}
           loading={save.isPending}
         >
