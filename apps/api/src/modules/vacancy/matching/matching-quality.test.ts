@@ -100,6 +100,9 @@ describe('what the member sees of a match', () => {
     ]);
     const manager = res.data.find((c) => c.hash === hashOf('selectionManager'));
     expect(manager?.match.reasons[0]).toEqual({ kind: 'title', text: 'должность: подбор персонала' });
+    const it = res.data.find((c) => c.hash === hashOf('itRecruiter'));
+    expect(it?.match.reasons[0]).toEqual({ kind: 'title', text: 'должность: IT; близкая: рекрутер' });
+    expect(res.data[0]?.hash).toBe(hashOf('itRecruiter'));
     const mover = res.data.find((c) => c.hash === hashOf('spbRecruiter'));
     expect(mover?.match.reasons).toContainEqual({ kind: 'city', text: 'готов переехать: Москва' });
   });

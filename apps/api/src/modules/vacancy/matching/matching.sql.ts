@@ -27,17 +27,18 @@ export function candidatesSql(profile: MatchProfile): Sql | null {
   const p = new Params();
   const refs = profile.terms.map((t) => {
     const ref = p.add(termQuery(t), 'text');
-    return t.kind === 'plain' ? `plainto_tsquery('russian', ${ref})` : `to_tsquery('russian', ${ref})`;
+    return t.kind === 'plain' ? `plainto_tsquery('russian', ${ref})` : t.kind === 'prefix' ? `to_tsquery('russian', ${ref})` : ref;
   });
+  // A `word` (an abbreviation) has no index: it is checked, never gathered by.
+  const searchable = (i: number) => profile.terms[i]?.kind !== 'word';
   const any = (terms: number[]) =>
     terms.length === 1 ? (refs[terms[0] as number] as string) : `(${terms.map((i) => refs[i]).join(' || ')})`;
 
   // What gathers: the title's parts (their near terms too, when close), each key skill, the role.
-  const specific = profile.title.filter((s) => !s.generic);
-  const titleKeys = (specific.length ? specific : profile.title).flatMap((s) => [
-    s.own,
-    ...s.near.filter((n) => n.strength >= 0.8).map((n) => n.term),
-  ]);
+  const specific = profile.title.filter((s) => !s.generic && searchable(s.own));
+  const titleKeys = (specific.length ? specific : profile.title)
+    .flatMap((s) => [s.own, ...s.near.filter((n) => n.strength >= 0.8).map((n) => n.term)])
+    .filter(searchable);
   const city = profile.cityId !== null ? p.add([profile.cityId], 'int[]') : null;
   const parts: string[] = [];
   const gather = (where: string, inCity: number, anywhere: number) => {
@@ -55,10 +56,14 @@ export function candidatesSql(profile: MatchProfile): Sql | null {
   if (profile.role) gather(`r.roles && ${p.add([profile.role.value], 'text[]')}`, GATHER.inCity, GATHER.anywhere);
   if (!parts.length) return null;
 
-  const checks = (vector: string) => (refs.length ? `ARRAY[${refs.map((q) => `${vector} @@ ${q}`).join(', ')}]` : `ARRAY[]::boolean[]`);
+  // Each term against the stored vectors; a `word` against the raw title and skills.
+  const checks = (vector: string, raw: string) =>
+    refs.length
+      ? `ARRAY[${refs.map((q, i) => (searchable(i) ? `${vector} @@ ${q}` : `${raw} ~* ${q}`)).join(', ')}]`
+      : `ARRAY[]::boolean[]`;
   const text = `WITH g AS (SELECT DISTINCT id FROM (${parts.join('\n  UNION ALL\n  ')}) u)
     SELECT ${CARD_COLUMNS}, r.skills, r.roles, r.relocation, r.relocation_city_ids,
-      ${checks(TITLE_VECTOR)} AS in_title, ${checks(SKILLS_VECTOR)} AS in_skills
+      ${checks(TITLE_VECTOR, 'r.title')} AS in_title, ${checks(SKILLS_VECTOR, `array_to_string(r.skills, ' | ')`)} AS in_skills
     FROM g JOIN resumes r ON r.id = g.id LEFT JOIN cities c ON c.id = r.city_id`;
   return { text, values: p.values };
 }

@@ -37,12 +37,16 @@ function candidate(
 }
 
 describe('the vacancy as slots', () => {
-  it('reads «Менеджер по подбору персонала (IT)» as recruiting plus a generic «менеджер»; «IT» is a stop word of the search', () => {
+  it('reads «Менеджер по подбору персонала (IT)» as recruiting, a generic «менеджер» and «IT» in brackets, an abbreviation checked as a word', () => {
     const p = matchProfile(asks());
     expect(p.title.map((s) => [s.label, s.weight, s.generic])).toEqual([
       ['подбор персонала', 1, false],
       ['Менеджер', 0.2, true],
+      ['IT', 0.5, false],
     ]);
+    expect(p.terms[p.title[2]?.own ?? -1]).toEqual({ kind: 'word', text: 'it' });
+    // «IT» has no index: it never gathers.
+    expect(candidatesSql(p)?.text).not.toMatch(/@@ \$\d+::text\b(?!\))/);
     // «рекрутер», «хантинг», «HR» stand near recruiting.
     const near = (p.title[0]?.near ?? []).map((n) => n.label);
     expect(near).toEqual(expect.arrayContaining(['рекрутер', 'хантинг', 'HR', 'сорсер']));

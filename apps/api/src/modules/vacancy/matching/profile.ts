@@ -1,9 +1,14 @@
+import { exactPhrasePattern } from '../../resume/search/search.text.ts';
 import { CONCEPTS, type Concept, GENERIC_WORDS, isStopWord, phraseAt, wordsIn } from './vocabulary.ts';
 
 // What a vacancy asks, as the text-search terms a resume's title and key skills are checked for.
 
-/** A tsquery: `plain` — these words in any form (plainto_tsquery); `prefix` — word beginnings (`w:* & …`). */
-export type Term = { kind: 'plain' | 'prefix'; text: string };
+/**
+ * What a resume's title and skills are checked for: `plain` — these words in any form
+ * (plainto_tsquery); `prefix` — word beginnings (`w:* & …`); `word` — this whole word in the raw
+ * text, for an abbreviation the text search drops as a stop word («IT»). Only the first two gather.
+ */
+export type Term = { kind: 'plain' | 'prefix' | 'word'; text: string };
 /** A term that stands for part of the vacancy less exactly: `strength` of 1 is the same thing. */
 export type Near = { term: number; strength: number; label: string };
 
@@ -35,6 +40,7 @@ export type VacancyAsks = {
 };
 
 const GENERIC_WEIGHT = 0.2;
+const isAbbreviation = (word: string) => word.length >= 2 && word === word.toUpperCase() && word !== word.toLowerCase();
 /** A word in brackets, «(IT)», qualifies the job rather than names it. */
 const QUALIFIER_WEIGHT = 0.5;
 
@@ -107,14 +113,17 @@ export function matchProfile(v: VacancyAsks): MatchProfile {
   }));
   const seen = new Set<string>();
   words.forEach((w, i) => {
-    if (covered.has(i) || isStopWord(w) || seen.has(w)) return;
+    if (covered.has(i) || seen.has(w)) return;
+    // A stop word in capitals is an abbreviation («IT»): checked as a word, not searched.
+    const abbreviation = isStopWord(w) && isAbbreviation(original[i] ?? '');
+    if (isStopWord(w) && !abbreviation) return;
     seen.add(w);
     const generic = GENERIC_WORDS.has(w);
     title.push({
       label: original[i] ?? w,
       weight: generic ? GENERIC_WEIGHT : inBrackets.has(i) ? QUALIFIER_WEIGHT : 1,
       generic,
-      own: term('plain', w),
+      own: term(abbreviation ? 'word' : 'plain', w),
       near: [],
     });
   });
@@ -134,9 +143,10 @@ export function matchProfile(v: VacancyAsks): MatchProfile {
   return { terms, title, skills, role, cityId: v.cityId, cityName: v.cityName, experience: v.experience, salaryTo: v.salaryTo };
 }
 
-/** The tsquery source of a term (for to_tsquery / plainto_tsquery with the `russian` configuration). */
+/** The source of a term: for plainto_tsquery / to_tsquery (`russian`), or a `~*` pattern for a `word`. */
 export function termQuery(t: Term): string {
   if (t.kind === 'plain') return t.text;
+  if (t.kind === 'word') return exactPhrasePattern(t.text);
   // Only letters and digits reach to_tsquery: the vocabulary is ours, but a query's syntax must not be.
   return (t.text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => `${w}:*`).join(' & ');
 }

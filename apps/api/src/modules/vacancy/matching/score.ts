@@ -90,7 +90,9 @@ export function scoreCandidate(profile: MatchProfile, c: Candidate): Scored | nu
     titleSum += slot.weight * credit;
   }
   const titleScore = titleWeight ? titleSum / titleWeight : 0;
-  if (ownLabels.length) reasons.push({ kind: 'title', text: `должность: ${list(ownLabels)}` });
+  if (ownLabels.length && nearLabels.length)
+    reasons.push({ kind: 'title', text: `должность: ${list(ownLabels)}; близкая: ${list(nearLabels)}` });
+  else if (ownLabels.length) reasons.push({ kind: 'title', text: `должность: ${list(ownLabels)}` });
   else if (nearLabels.length) reasons.push({ kind: 'title', text: `должность близкая: ${list(nearLabels)}` });
 
   // Key skills: each in the resume's skills (or title), or a skill near it.
