@@ -89,8 +89,8 @@ export function MatchesCard({ vacancyId }: { vacancyId: number }) {
           </Stack>
         )}
         {data && !all && data.data.length > SHOWN ? (
-          <Button variant="subtle" size="compact-sm" onClick={() => setAll(true)} style={{ alignSelf: 'flex-start' }}>
-            Показать ещё {data.data.length - SHOWN}
+          <Button variant="subtle" size="compact-sm" px={0} onClick={() => setAll(true)} style={{ alignSelf: 'flex-start' }}>
+            Показать ещё {data.data.length - SHOWN} {plural(data.data.length - SHOWN, ['кандидата', 'кандидата', 'кандидатов'])}
           </Button>
         ) : null}
         {data ? (
