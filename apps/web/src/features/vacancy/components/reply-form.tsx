@@ -2,6 +2,7 @@ import { consentVersion } from '@hr/contract/consent';
 import { REPLY_FILE_ACCEPT, REPLY_FILE_HINT, VACANCY_MSG, replyBody } from '@hr/contract/vacancy';
 import { Alert, Anchor, Button, Checkbox, FileInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconFileText, IconMapPin, IconSend, IconUser } from '@tabler/icons-react';
+import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
@@ -15,6 +16,8 @@ import { PhoneField } from '@/shared/ui/phone-field.tsx';
 
 const ORDER = ['fio', 'phone', 'email', 'city_name', 'cover_letter', 'resume_text', 'file', 'consent'] as const;
 const idOf = (field: string) => `reply-field-${field}`;
+/** The text fields a person may have filled before a server-drawn page came alive. */
+const TYPED = ['fio', 'phone', 'email', 'city_name', 'cover_letter', 'resume_text'] as const;
 
 type Values = ReplyFields & { file: File | null };
 
@@ -73,6 +76,18 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
       if (first) document.getElementById(idOf(first))?.focus();
     },
   });
+  // The page may arrive drawn by the server: what the person typed before it came alive is in the
+  // inputs only, and the first render would wipe it. Taken into the form while hydrating, before that.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first commit; later the inputs follow the form's state
+  useLayoutEffect(() => {
+    const root = formRef.current;
+    if (!root) return;
+    for (const key of TYPED) {
+      const input = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${idOf(key)}`);
+      if (input?.value && (key !== 'phone' || input.value.replace(/\D/g, '').length > 1)) form.setFieldValue(key, input.value);
+    }
+    if (root.querySelector<HTMLInputElement>(`#${idOf('consent')}`)?.checked) form.setFieldValue('consent', true);
+  }, []);
   const values = form.getValues();
   const error = (key: keyof Values) => (form.errors[key] ? String(form.errors[key]) : undefined);
   const change = <K extends keyof Values>(key: K, value: Values[K]) => form.setFieldValue(key, value as never);
