@@ -256,6 +256,15 @@ const EXPORT_TABLES: [string, (id: number) => SQL][] = [
       sql`select f.id, r.hash as resume_hash, r.title as resume_title, f.note, f.created_at from favourites f join resumes r on r.id = f.resume_id where f.user_id = ${id} order by f.id`,
   ],
   [
+    // The member's folders of favourites and which candidates each holds (public ids).
+    'favourite_folders',
+    (id) =>
+      sql`select f.id, f.name, f.shared, f.created_at, f.updated_at,
+        coalesce(array_agg(r.hash order by r.hash) filter (where r.hash is not null), '{}') as resume_hashes
+        from favourite_folders f left join favourite_folder_items i on i.folder_id = f.id left join resumes r on r.id = i.resume_id
+        where f.owner_id = ${id} group by f.id order by f.id`,
+  ],
+  [
     'contact_openings',
     (id) =>
       sql`select c.id, r.hash as resume_hash, c.day, c.charged, c.created_at as opened_at from contact_openings c left join resumes r on r.id = c.resume_id where c.user_id = ${id} order by c.id`,

@@ -135,6 +135,18 @@ describe('favourite folders', () => {
     expect(hashesOf(await lead.client.get(`/api/favourite?folder=${shared.id}`))).toEqual([]);
   });
 
+  it("a member's own data export lists their folders and what they hold", async () => {
+    const m = await member();
+    const f = await folder(m, 'В выгрузку данных', true);
+    const resume = await keep(m);
+    await m.client.request('PUT', `/api/favourite/${resume.hash}/folders`, { folder_ids: [f.id] });
+    const tables = (await m.client.get('/api/user/export')).body.res.tables;
+    expect(tables.favourite_folders).toHaveLength(1);
+    // Row ids come as the database gives them (a bigint is text on PostgreSQL), as in the export's other tables.
+    expect(Number(tables.favourite_folders[0].id)).toBe(f.id);
+    expect(tables.favourite_folders[0]).toMatchObject({ name: 'В выгрузку данных', shared: true, resume_hashes: [resume.hash] });
+  });
+
   it('keeps at most 100 folders, also when created at the same time', async () => {
     const m = await member();
     for (let i = 0; i < 97; i++) await folder(m, `Папка ${i}`);
