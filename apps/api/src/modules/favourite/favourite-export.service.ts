@@ -8,7 +8,7 @@ import { sightOf } from '../resume/candidate-view.ts';
 import { toCard } from '../resume/resume.card.ts';
 import { phoneForPage } from '../resume/resume.presenter.ts';
 import { visibleFolders } from './favourite-folder.service.ts';
-import { type FavouriteFilter, favouriteRows, folderIdsByResume } from './favourite-list.ts';
+import { type FavouriteFilter, favouriteRows, folderIdsByResume, idList } from './favourite-list.ts';
 import { favouriteTeam } from './favourite-team.ts';
 
 /** The resume ids of `resumeIds` whose contacts the member has opened (contact_openings). */
@@ -16,10 +16,7 @@ async function openedByViewer(ctx: AppContext, userId: number, resumeIds: number
   if (!resumeIds.length) return new Set();
   const rows = await ctx.database.rows<{ resume_id: number }>(sql`
     select distinct resume_id::int as resume_id from contact_openings
-    where user_id = ${userId} and resume_id in (${sql.join(
-      resumeIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+    where user_id = ${userId} and resume_id in (${idList(resumeIds)})`);
   return new Set(rows.map((r) => r.resume_id));
 }
 

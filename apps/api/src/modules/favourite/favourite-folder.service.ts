@@ -6,6 +6,7 @@ import { favouriteFolderItems, favouriteFolders, type UserRow } from '../../db/s
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { findClubResume } from '../resume/resume.service.ts';
 import { isUniqueViolation } from '../user/user.service.ts';
+import { idList } from './favourite-list.ts';
 import { favouriteTeam } from './favourite-team.ts';
 
 /** pg_advisory_xact_lock(class, owner): one member's folders are created and renamed one at a time. */
@@ -15,10 +16,7 @@ type VisibleFolder = { id: number; owner_id: number; name: string; shared: boole
 
 /** Folders the member sees: their own, and the shared ones of whoever is in their team now. */
 export async function visibleFolders(ctx: AppContext, team: number[], userId: number): Promise<VisibleFolder[]> {
-  const ids = sql.join(
-    team.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const ids = idList(team);
   return ctx.database.rows<VisibleFolder>(sql`
     select f.id::int as id, f.owner_id, f.name, f.shared, u.name as owner_name, u.family as owner_family
     from favourite_folders f join users u on u.id = f.owner_id
@@ -50,14 +48,8 @@ export async function listFolders(ctx: AppContext, user: UserRow): Promise<Favou
   if (!folders.length) return [];
   const counts = await ctx.database.rows<{ folder_id: number; n: number }>(sql`
     select i.folder_id::int as folder_id, count(*)::int as n from favourite_folder_items i
-    where i.folder_id in (${sql.join(
-      folders.map((f) => sql`${f.id}`),
-      sql`, `,
-    )})
-      and exists (select 1 from favourites f where f.resume_id = i.resume_id and f.user_id in (${sql.join(
-        team.map((id) => sql`${id}`),
-        sql`, `,
-      )}))
+    where i.folder_id in (${idList(folders.map((f) => f.id))})
+      and exists (select 1 from favourites f where f.resume_id = i.resume_id and f.user_id in (${idList(team)}))
     group by i.folder_id`);
   const byId = new Map(counts.map((c) => [c.folder_id, c.n]));
   return folders.map((f) => present(f, user.id, byId.get(f.id) ?? 0));
@@ -153,10 +145,7 @@ export async function deleteFolder(ctx: AppContext, user: UserRow, id: number): 
 /** Whether someone of the team keeps the candidate (only those can be put into folders). */
 async function keptByTeam(ctx: AppContext, team: number[], resumeId: number): Promise<boolean> {
   const rows = await ctx.database.rows<{ one: number }>(sql`
-    select 1 as one from favourites where resume_id = ${resumeId} and user_id in (${sql.join(
-      team.map((id) => sql`${id}`),
-      sql`, `,
-    )}) limit 1`);
+    select 1 as one from favourites where resume_id = ${resumeId} and user_id in (${idList(team)}) limit 1`);
   return rows.length > 0;
 }
 

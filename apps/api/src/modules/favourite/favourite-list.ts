@@ -2,6 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { CARD_COLUMNS, type CardRow } from '../resume/resume.card.ts';
 
+/** `1, 2, 3` for `in (…)`: the ids as bound parameters. */
+export const idList = (ids: readonly number[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
 export type FavouriteFilter = { q?: string | undefined; folder?: number | undefined };
 
 export type FavouriteRow = CardRow & {
@@ -21,10 +28,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * note) and by a folder (the caller has checked the viewer sees it).
  */
 function favouritesOf(team: number[], viewerId: number, filter: FavouriteFilter): SQL {
-  const owners = sql.join(
-    team.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const owners = idList(team);
   const inFolder = filter.folder
     ? sql`and r.id in (select resume_id from favourite_folder_items where folder_id = ${filter.folder})`
     : sql``;
@@ -63,14 +67,8 @@ export async function folderIdsByResume(ctx: AppContext, folderIds: number[], re
   if (!folderIds.length || !resumeIds.length) return byResume;
   const rows = await ctx.database.rows<{ resume_id: number; folder_id: number }>(sql`
     select resume_id::int as resume_id, folder_id::int as folder_id from favourite_folder_items
-    where folder_id in (${sql.join(
-      folderIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      and resume_id in (${sql.join(
-        resumeIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
+    where folder_id in (${idList(folderIds)})
+      and resume_id in (${idList(resumeIds)})
     order by folder_id`);
   for (const r of rows) byResume.set(r.resume_id, [...(byResume.get(r.resume_id) ?? []), r.folder_id]);
   return byResume;
