@@ -153,9 +153,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         scriptSrc: ["'self'"],
         // The socket of this site only ('self' covers ws: in current browsers; the explicit origin covers the rest).
         connectSrc: ["'self'", config.appUrl.replace(/^http/, 'ws')],
+        // No page is framed, by anyone: the one frame is a reply's PDF (its route allows 'self').
+        frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies,
   });

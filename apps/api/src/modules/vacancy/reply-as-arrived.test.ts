@@ -122,6 +122,11 @@ describe('a reply as it arrived', () => {
     }
     const download = await owner.client.get(url);
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
+    // Everything else, the download and the pages included, is never framed.
+    for (const res of [download, await owner.client.get('/api/user/main_info'), await owner.client.get('/')]) {
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
 
     expect((await stranger.client.get(`${url}/inline`)).status).toBe(404);
     expect((await stranger.client.get(`${url}/text`)).status).toBe(404);
