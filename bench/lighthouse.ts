@@ -11,9 +11,11 @@
 //    LCP ≤ 2.0 s, CLS ≤ 0.05, no console error. The machine's load average is printed beside them:
 //    Lighthouse simulates the network but runs the page on this CPU.
 //
-// Env: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_BUILD (1), CHROME_PATH (/usr/bin/chromium).
+// Env: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_BUILD (1), CHROME_PATH (/usr/bin/chromium),
+// BENCH_LIGHTHOUSE_REPORTS (a folder: each run's full report is written there as JSON, to see where
+// the main thread's time goes — the audits `bootup-time` and `mainthread-work-breakdown`).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -35,8 +37,9 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const DEMO_MEMBER = { email: 'member@hr-club.demo', password: 'demo12345' };
+/** Of the runs Lighthouse could measure (a failed run gives NaN). */
 const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)] ?? 0;
 };
 const loadAverage = () => `${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} cores`;
@@ -112,9 +115,18 @@ async function publishVacancy(): Promise<number> {
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; bp: number; seo: number; console: string[] };
 
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+let reportNumber = 0;
+
 async function audit(port: number, url: string): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices', 'seo'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) console.log(`  Lighthouse could not measure this run: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${++reportNumber}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+    writeFileSync(path.join(REPORTS, name), typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const items = (audits['errors-in-console']?.details as { items?: { description?: string; source?: string }[] } | undefined)?.items ?? [];
@@ -158,7 +170,8 @@ try {
         console.log(`run ${i + 1}: ${line(run)} (load ${loadavg()[0]?.toFixed(1)})`);
         for (const message of run.console) console.log(`  console: ${message}`);
       }
-      const mid = (pick: (r: Run) => number) => median(runs.map(pick));
+      const measured = runs.filter((r) => !Number.isNaN(r.lcp));
+      const mid = (pick: (r: Run) => number) => median(measured.map(pick));
       summary.push(
         `${page.name.padEnd(15)} ${line({
           score: mid((r) => r.score),
@@ -173,7 +186,7 @@ try {
         })}`,
       );
     }
-    console.log(`\nMedians of ${RUNS} Lighthouse runs (mobile, simulated throttling):`);
+    console.log(`\nMedians of the measured runs of ${RUNS} (mobile, simulated throttling):`);
     for (const s of summary) console.log(`  ${s}`);
     console.log(`load average after: ${loadAverage()}`);
   } finally {

@@ -23,6 +23,7 @@ const cardTitlesIn = (html: string) =>
     (m[1] ?? '').replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity).trim(),
   );
 
+const SHOTS = process.env.E2E_SHOTS_DIR;
 const BUH = '%D0%B1%D1%83%D1%85%D0%B3%D0%B0%D0%BB%D1%82%D0%B5%D1%80'; // «бухгалтер»
 
 test.describe('the first screen drawn on the server', { tag: '@services' }, () => {
@@ -82,12 +83,56 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
     expect(errors).toEqual([]);
   });
 
-  test('a member gets the page drawn in the browser, with their own cards', async ({ page, loginViaApi }) => {
-    await loginViaApi(DEMO_MEMBER);
-    const html = await (await page.request.get('/')).text();
-    expect(html).not.toContain('data-first-screen');
-    expect(cardTitlesIn(html)).toEqual([]);
-    await page.goto('/');
-    await expect(resultCards(page).first()).toBeVisible();
-  });
+  for (const width of [1280, 375]) {
+    test(`a member at ${width} px never sees the visitor's layout: the page is theirs from its first frame`, async ({ page, loginViaApi }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await loginViaApi(DEMO_MEMBER);
+      const html = await (await page.request.get('/')).text();
+      // Not drawn on the server, but it carries who the member is, their options and first results.
+      expect(html).not.toContain('data-first-screen');
+      expect(cardTitlesIn(html)).toEqual([]);
+      const carried = JSON.parse(/<script type="application\/json" id="first-screen-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+        answers?: { url: string; status: number }[];
+      };
+      expect(carried.answers?.map((a) => `${a.url} ${a.status}`)).toEqual([
+        '/api/user/main_info 200',
+        '/api/resume/search 200',
+        '/api/user/access/spec_search/get 200',
+        '/api/user/access/mass_search/get 200',
+      ]);
+
+      const errors = collectErrors(page);
+      // Anything only a visitor sees (the login buttons, the club's line above the search), ever in the page?
+      await page.addInitScript(() => {
+        const w = window as unknown as { visitorSeen?: string[]; shift?: number };
+        w.visitorSeen = [];
+        w.shift = 0;
+        new MutationObserver(() => {
+          for (const selector of ['.app-header__auth-button', '.hero__eyebrow', '#club-heading']) {
+            if (document.querySelector(selector) && !w.visitorSeen?.includes(selector)) w.visitorSeen?.push(selector);
+          }
+        }).observe(document, { childList: true, subtree: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) w.shift = (w.shift ?? 0) + entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/');
+      await expect(resultCards(page).first()).toBeVisible();
+      await expect(page.getByLabel('Расширенный запрос')).toBeVisible();
+      await expect(page.getByText('Выбрать все на странице')).toBeVisible();
+      // The header's own buttons come after the first results: the member's, in the place kept for them.
+      await expect(page.locator('header').locator('.app-header__avatar-compact:visible, .app-header__user:visible').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { visitorSeen: string[]; shift: number };
+        return { visitorSeen: w.visitorSeen, shift: w.shift };
+      });
+      expect(seen.visitorSeen).toEqual([]);
+      expect(seen.shift).toBeLessThanOrEqual(0.05);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-member-${width}.png` });
+      expect(errors).toEqual([]);
+    });
+  }
 });
