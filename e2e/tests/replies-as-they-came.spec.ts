@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { docxFile } from '../../apps/api/test/file-fixtures.ts';
 import { uniqueEmail, uniquePhone } from '../fixtures/api.ts';
@@ -36,6 +37,17 @@ function contrast(a: string, b: string): number {
   };
   const [x, y] = [lum(a), lum(b)];
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/** Serious and critical axe findings on the page as it is (the PDF viewer's frame is the browser's, not ours). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .exclude('iframe.reply-file-frame')
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }
 
 /** Every element of `items` shows its whole text: nothing cut by an ellipsis or by its box. */
@@ -98,6 +110,7 @@ test.describe('replies as they came', () => {
       const headerBottom = await visitor.getByRole('banner').first().evaluate((el) => el.getBoundingClientRect().bottom);
       await expect.poll(async () => (await sent.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom - 1);
       await expect(sent).toContainText(`Подтверждение отправили на ${candidate.email}`);
+      expect(await axeFindings(visitor), 'axe on the confirmation at 375 px').toEqual([]);
       await shot(visitor, 'apply-sent-375');
     } finally {
       await phone.close();
@@ -173,6 +186,7 @@ test.describe('replies as they came', () => {
       await expect(page.getByTestId('reply-current-status')).toContainText('Просмотрен');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await axeFindings(page), `axe on the PDF reply at ${width}px`).toEqual([]);
       await page.waitForTimeout(800); // the browser's PDF viewer draws after the response: for the screenshot only
       await shot(page, `reply-pdf-${width}`);
     }
@@ -209,6 +223,7 @@ test.describe('replies as they came', () => {
       await expect(page.getByTestId('reply-file-text')).toHaveText('Громов Артём — IT-рекрутер\nОпыт: 4 года, "Яндекс" & стартапы');
       await expect(page.locator('main').getByText('Казань')).toBeVisible();
       await expect(page.locator('iframe')).toHaveCount(0);
+      expect(await axeFindings(page), `axe on the DOCX reply at ${width}px`).toEqual([]);
       await shot(page, `reply-docx-${width}`);
     }
   });
@@ -242,6 +257,7 @@ test.describe('replies as they came', () => {
       await expect(picker.getByRole('radio', { name: `Рекрутер ${stamp}` })).toBeDisabled();
       await expect(picker).toContainText('уже приглашён');
       await expect(picker.getByRole('radio', { name: `HR BP ${stamp}` })).toBeEnabled();
+      expect(await axeFindings(page), `axe on the invite dialog at ${width}px`).toEqual([]);
       await shot(page, `invite-dialog-${width}`);
       await picker.getByRole('button', { name: 'Отмена' }).click();
       await expect(picker).toBeHidden();
