@@ -51,7 +51,7 @@ test.describe('admin back office', () => {
     await memberContext.close();
   });
 
-  test('an admin uploads a JSON Lines file and reads its report with the rejected line', async ({ page }) => {
+  test('an admin uploads a JSON Lines file and reads its report: the refused line and the line kept with notes', async ({ page }) => {
     const { file, name } = importFileWithOneBadLine();
     await loginViaApi(page, DEMO_ADMIN);
     await page.goto('/admin/import');
@@ -63,10 +63,17 @@ test.describe('admin back office', () => {
     await expect(page).toHaveURL(/\/admin\/import\/\d+$/);
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByText('Завершён', { exact: true })).toBeVisible({ timeout: 20_000 });
-    const report = page.getByRole('table', { name: 'Отклонённые строки' });
+    const report = page.getByRole('list', { name: 'Строки с замечаниями и отклонённые' });
     await expect(report).toBeVisible();
-    await expect(report.getByRole('row')).toHaveCount(2);
-    await expect(report.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('2');
+    const rows = report.locator(':scope > li');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('Строка 2');
+    await expect(rows.nth(0)).toContainText('Отклонена');
+    await expect(rows.nth(0)).toContainText('нет ни имени, ни фамилии');
+    await expect(rows.nth(1)).toContainText('Строка 3');
+    await expect(rows.nth(1)).toContainText('Загружена с замечаниями');
+    await expect(rows.nth(1)).toContainText('«native» → «l1»');
+    await expect(rows.nth(1)).toContainText('«+71234567890» — неверный номер телефона');
 
     await page.getByRole('link', { name: 'Все загрузки' }).click();
     await expect(page.getByRole('link', { name })).toBeVisible();

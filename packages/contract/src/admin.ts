@@ -21,7 +21,7 @@ export const EDUCATION_MESSAGE_MAX = 5000;
 /** The biggest resume import file the upload accepts. */
 export const IMPORT_FILE_MAX_BYTES = 200 * 1024 * 1024;
 export const IMPORT_FILE_ACCEPT = '.jsonl,.ndjson,.json,.csv';
-export const IMPORT_FILE_HINT = 'JSON Lines (.jsonl, формат hh.ru) или CSV, не больше 200 МБ';
+export const IMPORT_FILE_HINT = 'Выгрузка API hh.ru (.json), JSON Lines (.jsonl) или таблица CSV (.csv), не больше 200 МБ';
 /** The most rows an audit CSV export holds (filter to narrow it). */
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 

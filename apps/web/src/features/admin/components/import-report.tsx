@@ -1,4 +1,5 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import type { ImportReportLine } from '@hr/contract';
+import { Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useImportReport } from '../api/get-import-report.ts';
@@ -7,10 +8,64 @@ import { Pager } from '@/shared/ui/pager.tsx';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
-/** The rejected lines of an import with the reason for each. */
-export function ImportReport({ id, rejected }: { id: number; rejected: number }) {
+const KIND = {
+  rejected: { badge: 'Отклонена', color: 'red', lead: 'Резюме не загружено:' },
+  noted: { badge: 'Загружена с замечаниями', color: 'orange', lead: 'Резюме загружено, но:' },
+} as const;
+
+/**
+ * One message of a row: «поле: «значение» — причина». The field path is shown as code so that an
+ * admin finds it in the file; a message without a field (e.g. a broken JSON) is plain text.
+ */
+function Message({ text }: { text: string }) {
+  const at = text.indexOf(': ');
+  const path = at > 0 ? text.slice(0, at) : '';
+  if (!path || /\s/.test(path)) return <>{text}</>;
+  return (
+    <>
+      <Code>{path}</Code>: {text.slice(at + 2)}
+    </>
+  );
+}
+
+/** A refusal may give several reasons «a; b»; notes come one a line. */
+const messagesOf = (line: ImportReportLine) => (line.kind === 'noted' ? line.reason.split('\n') : line.reason.split(/; (?=[\w[\]./]+: )/));
+
+function ReportRow({ line }: { line: ImportReportLine }) {
+  const kind = KIND[line.kind];
+  return (
+    <Paper withBorder radius="md" p="sm" component="li">
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={700} size="sm">
+            Строка {line.line.toLocaleString('ru-RU')}
+          </Text>
+          <Badge color={kind.color} variant="light" style={{ maxWidth: '100%' }}>
+            {kind.badge}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {kind.lead}
+        </Text>
+        <List size="sm" spacing={4} className="admin-break">
+          {messagesOf(line).map((message) => (
+            <List.Item key={message}>
+              <Message text={message} />
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The rows of an import that need a look, in line order: refused ones (not written, and why) and
+ * ones written without some field or with an old hh.ru value read as today's (what and why).
+ */
+export function ImportReport({ id, version }: { id: number; version: number }) {
   const [page, setPage] = useState(1);
-  const { data, error, isPending } = useImportReport(id, page, rejected);
+  const { data, error, isPending } = useImportReport(id, page, version);
 
   useEffect(() => {
     if (error) handleAdminLoadError(error);
@@ -27,38 +82,26 @@ export function ImportReport({ id, rejected }: { id: number; rejected: number })
         <EmptyState
           headingLevel={3}
           icon={IconCircleCheck}
-          title="Отклонённых строк нет"
-          text={data ? undefined : 'Отчёт пока не готов.'}
+          title="Замечаний нет"
+          text={data ? 'Все строки загружены целиком.' : 'Отчёт пока не готов.'}
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="xs" striped className="admin-table" aria-label="Отклонённые строки">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={100}>Строка</Table.Th>
-                  <Table.Th>Почему отклонена</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.data.map((line) => (
-                  <Table.Tr key={`${line.line}-${line.reason}`}>
-                    <Table.Td>{line.line}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" className="admin-break">
-                        {line.reason}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Строки с замечаниями и отклонённые"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {data.data.map((line) => (
+              <ReportRow key={`${line.line}-${line.kind}`} line={line} />
+            ))}
+          </Stack>
           <Pager
             size="sm"
             page={data.current_page}
             lastPage={data.last_page}
-            count={{ total: data.total, forms: ['отклонённая строка', 'отклонённые строки', 'отклонённых строк'] }}
+            count={{ total: data.total, forms: ['строка в отчёте', 'строки в отчёте', 'строк в отчёте'] }}
             onChange={setPage}
             label="Страницы отчёта"
           />

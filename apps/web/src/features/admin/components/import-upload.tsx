@@ -18,7 +18,7 @@ function checkFile(file: File | null): string | undefined {
   return undefined;
 }
 
-/** Pick a JSON Lines or CSV file and send it; the import then runs as a job on the server. */
+/** Pick an hh.ru export (.json), a JSON Lines or a CSV file and send it; the import then runs as a job on the server. */
 export function ImportUpload() {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();

@@ -8,15 +8,18 @@ import { ImportStatusBadge } from './import-status-badge.tsx';
 /** Earlier uploads; the file name opens its progress and report. */
 export function ImportsTable({ jobs }: { jobs: readonly ImportJob[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={940}>
       <Table verticalSpacing="sm" striped highlightOnHover className="admin-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Файл</Table.Th>
-            <Table.Th>Статус</Table.Th>
+            <Table.Th miw={190}>Файл</Table.Th>
+            <Table.Th miw={130}>Статус</Table.Th>
             <Table.Th ta="right">Строк</Table.Th>
             <Table.Th ta="right">Добавлено</Table.Th>
             <Table.Th ta="right">Обновлено</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              С замечаниями
+            </Table.Th>
             <Table.Th ta="right">Отклонено</Table.Th>
             <Table.Th>Загружен</Table.Th>
           </Table.Tr>
@@ -29,7 +32,12 @@ export function ImportsTable({ jobs }: { jobs: readonly ImportJob[] }) {
                   {job.file_name}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {job.format === 'csv' ? 'CSV' : 'JSON Lines'}, {formatBytes(job.size)}
+                  {job.format === 'csv' ? 'CSV' : 'JSON'}, {formatBytes(job.size)}
+                </Text>
+                {/* On a phone the counters sit off-screen to the right: the gist goes under the name. */}
+                <Text size="xs" hiddenFrom="sm">
+                  добавлено {job.imported.toLocaleString('ru-RU')}, обновлено {job.updated.toLocaleString('ru-RU')}, с замечаниями{' '}
+                  {job.noted.toLocaleString('ru-RU')}, отклонено {job.rejected.toLocaleString('ru-RU')}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -38,6 +46,7 @@ export function ImportsTable({ jobs }: { jobs: readonly ImportJob[] }) {
               <Table.Td ta="right">{job.rows.toLocaleString('ru-RU')}</Table.Td>
               <Table.Td ta="right">{job.imported.toLocaleString('ru-RU')}</Table.Td>
               <Table.Td ta="right">{job.updated.toLocaleString('ru-RU')}</Table.Td>
+              <Table.Td ta="right">{job.noted.toLocaleString('ru-RU')}</Table.Td>
               <Table.Td ta="right">{job.rejected.toLocaleString('ru-RU')}</Table.Td>
               <Table.Td>
                 <Text size="sm">{formatDateTime(job.created_at)}</Text>

@@ -24,7 +24,7 @@ function Counter({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** `/admin/import/:id`: one import's progress (polled while it runs) and its per-line report. */
+/** `/admin/import/:id`: one import's progress (polled while it runs) and its per-line report (refusals and notes). */
 export function AdminImportJobPage() {
   const id = Number(useParams().id);
   const { data: job, error, isPending } = useImport(Number.isInteger(id) && id > 0 ? id : 0);
@@ -63,17 +63,18 @@ export function AdminImportJobPage() {
                 {job.file_name}
               </Title>
               <Text size="sm" c="dimmed">
-                {job.format === 'csv' ? 'CSV' : 'JSON Lines'}, {formatBytes(job.size)} · загружен {formatDateTime(job.created_at)}
+                {job.format === 'csv' ? 'CSV' : 'JSON'}, {formatBytes(job.size)} · загружен {formatDateTime(job.created_at)}
                 {job.finished_at ? ` · завершён ${formatDateTime(job.finished_at)}` : ''}
               </Text>
             </Stack>
             <ImportStatusBadge job={job} />
           </Group>
           <div aria-live="polite" aria-atomic="true">
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
               <Counter label="Прочитано строк" value={job.rows} />
               <Counter label="Добавлено" value={job.imported} />
               <Counter label="Обновлено" value={job.updated} />
+              <Counter label="С замечаниями" value={job.noted} />
               <Counter label="Отклонено" value={job.rejected} />
             </SimpleGrid>
           </div>
@@ -98,7 +99,7 @@ export function AdminImportJobPage() {
           ) : null}
         </Stack>
       </Card>
-      <ImportReport id={job.id} rejected={job.rejected} />
+      <ImportReport id={job.id} version={job.rejected + job.noted} />
     </Stack>
   );
 }
