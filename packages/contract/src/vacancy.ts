@@ -422,7 +422,7 @@ export const replyDetail = resumeFull.extend({
 });
 export type ReplyDetail = z.infer<typeof replyDetail>;
 
-/** GET /api/vacancy/{id}/reply/{r_id}/file/text: a DOCX's text (null: not a DOCX, or it could not be read). */
+/** GET /api/vacancy/{id}/reply/{r_id}/file/text: a DOCX's or RTF's text (null: a PDF or DOC, or it could not be read). */
 export const replyFileText = z.object({ text: z.string().nullable(), truncated: z.boolean() });
 export type ReplyFileText = z.infer<typeof replyFileText>;
 

@@ -8,6 +8,7 @@ import { createPrivateTestApp, registeredMember, TestClient, uniqueEmail, unique
 import type { BuiltApp } from '../../app.ts';
 import { teamMembers } from '../../db/schema/index.ts';
 import { DOCX_TEXT_MAX_CHARS, documentXmlText, docxText } from '../../lib/docx-text.ts';
+import { rtfText } from '../../lib/rtf-text.ts';
 import { zip } from '../../lib/zip.ts';
 
 let built: BuiltApp;
@@ -172,6 +173,29 @@ describe('a reply as it arrived', () => {
     expect(long?.text.length).toBe(DOCX_TEXT_MAX_CHARS);
     expect(docxText(Buffer.from('not a zip at all'))).toBeNull();
     expect(docxText(zip([{ name: 'word/other.xml', data: Buffer.from('<w:t>x</w:t>') }]))).toBeNull();
+  });
+});
+
+describe('an RTF is shown as its text', () => {
+  it('through the route, to the team only', async () => {
+    const owner = await member();
+    const stranger = await member();
+    const v = await createVacancy(owner.client);
+    const rtf = Buffer.from(
+      "{\\rtf1\\ansi\\ansicpg1251\\deff0{\\fonttbl{\\f0 Times New Roman;}}{\\*\\generator Word;}\\pard\\'c8\\'f0\\'e8\\'ed\\'e0 \\'d1\\'ee\\'ea\\'ee\\'eb\\'ee\\'e2\\'e0\\par\\u1054?\\u1087?\\u1099?\\u1090? 5 \\'eb\\'e5\\'f2\\tab IT\\par}",
+      'latin1',
+    );
+    const { id } = await replyWithFile(v.id, { name: 'cv.rtf', data: rtf });
+    const url = `/api/vacancy/${v.id}/reply/${id}/file/text`;
+    expect((await owner.client.get(url)).body.res).toEqual({ text: 'Ирина Соколова\nОпыт 5 лет\tIT', truncated: false });
+    expect((await stranger.client.get(url)).status).toBe(404);
+  });
+
+  it('skips what is no text and survives hostile nesting (unit)', () => {
+    const read = (s: string) => rtfText(Buffer.from(s, 'latin1'))?.text;
+    expect(read('{\\rtf1{\\colortbl;\\red0\\green0\\blue0;}{\\*\\themedata 0102}{\\pict\\pngblip 89504e47}Text\\~and\\{braces\\}}')).toBe('Text\u00a0and{braces}');
+    expect(read(`{\\rtf1 ${'{'.repeat(100_000)}deep${'}'.repeat(100_000)} outside}`)).toBe('outside');
+    expect(rtfText(Buffer.from('not rtf'))).toBeNull();
   });
 });
 

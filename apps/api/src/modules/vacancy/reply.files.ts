@@ -4,6 +4,7 @@ import contentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { docxText } from '../../lib/docx-text.ts';
+import { rtfText } from '../../lib/rtf-text.ts';
 import { replyFile } from './reply.service.ts';
 
 export const REPLY_FILE_MIME: Record<ReplyFileType, string> = {
@@ -56,14 +57,21 @@ async function readAll(stream: Readable, max: number): Promise<Buffer | null> {
   return Buffer.concat(chunks, size);
 }
 
-/** GET …/file/text: a DOCX's text for the reply page; null for other types or an unreadable file. */
+/** The readers of the types shown as text (a PDF is framed instead; a DOC is only downloaded). */
+const TEXT_READERS: Partial<Record<ReplyFileType, (file: Buffer) => { text: string; truncated: boolean } | null>> = {
+  docx: docxText,
+  rtf: rtfText,
+};
+
+/** GET …/file/text: a DOCX's or RTF's text for the reply page; null for other types or an unreadable file. */
 export async function replyFileText(ctx: AppContext, userId: number, vacancyId: number, replyId: number): Promise<ReplyFileText> {
   const file = await replyFile(ctx, userId, vacancyId, replyId);
-  if (file.type !== 'docx') {
+  const reader = TEXT_READERS[file.type];
+  if (!reader) {
     file.stream.destroy();
     return { text: null, truncated: false };
   }
   const bytes = await readAll(file.stream, REPLY_FILE_MAX_BYTES);
-  const read = bytes ? docxText(bytes) : null;
+  const read = bytes ? reader(bytes) : null;
   return read ? { text: read.text, truncated: read.truncated } : { text: null, truncated: false };
 }

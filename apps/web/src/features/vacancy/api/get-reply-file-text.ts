@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 import { vacancyKeys } from './keys.ts';
 
-/** GET /api/vacancy/{id}/reply/{r_id}/file/text — a DOCX's text, read on the server. */
+/** GET /api/vacancy/{id}/reply/{r_id}/file/text — a DOCX's or RTF's text, read on the server. */
 export function useReplyFileText(id: number, replyId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...vacancyKeys.reply(id, replyId), 'text'],

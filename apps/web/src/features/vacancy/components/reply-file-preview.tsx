@@ -7,8 +7,8 @@ import { formatFileSize } from '../lib/vacancy-format.ts';
 
 type ReplyFile = NonNullable<ReplyDetail['file']>;
 
-/** A DOCX as the server read it: its paragraphs as plain text (never as HTML). */
-function DocxText({ vacancyId, replyId }: { vacancyId: number; replyId: number }) {
+/** A DOCX or RTF as the server read it: its paragraphs as plain text (never as HTML). */
+function FileText({ vacancyId, replyId }: { vacancyId: number; replyId: number }) {
   const text = useReplyFileText(vacancyId, replyId, true);
   if (text.isPending) {
     return (
@@ -43,8 +43,8 @@ function DocxText({ vacancyId, replyId }: { vacancyId: number; replyId: number }
 
 /**
  * The CV file of a reply: its name and size, «Скачать» beside it, and the file itself below — a PDF
- * in the browser's viewer (served inline to the team only), a DOCX as its text; DOC and RTF are
- * only downloaded.
+ * in the browser's viewer (served inline to the team only), a DOCX or RTF as its text; a DOC (an
+ * old binary Word file) is only downloaded.
  */
 export function ReplyFilePreview({ vacancyId, replyId, file }: { vacancyId: number; replyId: number; file: ReplyFile }) {
   return (
@@ -80,8 +80,8 @@ export function ReplyFilePreview({ vacancyId, replyId, file }: { vacancyId: numb
       </Group>
       {file.type === 'pdf' ? (
         <iframe className="reply-file-frame" src={replyFileInlineUrl(vacancyId, replyId)} title={`Файл резюме: ${file.name}`} />
-      ) : file.type === 'docx' ? (
-        <DocxText vacancyId={vacancyId} replyId={replyId} />
+      ) : file.type === 'docx' || file.type === 'rtf' ? (
+        <FileText vacancyId={vacancyId} replyId={replyId} />
       ) : (
         <Text size="sm" c="dimmed">
           Файлы {file.type.toUpperCase()} браузер не показывает — скачайте файл, чтобы его открыть.
