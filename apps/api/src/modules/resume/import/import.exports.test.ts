@@ -21,9 +21,10 @@ const run = randomUUID().slice(0, 8);
 
 /** A fixture copied with its hh ids made this run's own. */
 function fixture(name: string): string {
-  const text = readFileSync(path.join(fixtures, name), 'utf8').replace(/"id": "fixture/g, `"id": "${run}-fixture`);
+  const bytes = readFileSync(path.join(fixtures, name));
   const p = path.join(dir, `${run}-${name}`);
-  writeFileSync(p, text);
+  // CSV sheets have no ids (and one is not UTF-8): copied byte for byte.
+  writeFileSync(p, name.endsWith('.json') ? bytes.toString('utf8').replace(/"id": "fixture/g, `"id": "${run}-fixture`) : bytes);
   return p;
 }
 
@@ -283,5 +284,17 @@ describe('a spreadsheet saved as CSV by Excel', () => {
     // The rows have no id: the same file again updates them instead of adding copies.
     const again = await importReport(database, fixture('spreadsheet.csv'));
     expect(again.summary).toMatchObject({ imported: 0, updated: 3, rejected: 1 });
+  });
+
+  it('the same sheet saved in Windows-1251 (Excel on a Russian Windows) reads the same', async () => {
+    const report = await importReport(database, fixture('spreadsheet-cp1251.csv'));
+    expect(report.warnings[0]).toBe('CSV: файл не в UTF-8 — прочитан как Windows-1251 (так сохраняет Excel)');
+    expect(report.warnings).toContain('CSV: колонки не используются: Примечание');
+    expect(report.summary).toMatchObject({ rejected: 1, noted: 2 });
+    expect(report.summary.imported + report.summary.updated).toBe(3);
+    expect(report.notes.get(5)?.[0]).toBe('birth_date: «31.02.1990» — не дата (нужно ГГГГ-ММ-ДД или ДД.ММ.ГГГГ), пропущено');
+    const [r] = await stored(database, sql`last_name = 'Лебедева' and first_name = 'Марина' and title = 'Менеджер по персоналу'`);
+    expect(r?.skills).toEqual(['Подбор персонала', 'Адаптация', 'Оценка персонала']);
+    expect(r?.experience[0]?.company).toBe('ООО «Татнефтесервис»');
   });
 });

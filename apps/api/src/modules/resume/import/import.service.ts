@@ -10,6 +10,7 @@ import { RowError } from './notes.ts';
 import type { ResumeRecord } from './resume.record.ts';
 import { upsertResumes } from './resume.writer.ts';
 import { type Numbered, readCsv, readLines } from './sources.ts';
+import { encodingOf } from './text-chunks.ts';
 
 export type ImportFormat = 'jsonl' | 'csv';
 
@@ -101,7 +102,9 @@ async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions):
     return;
   }
   let header: ReturnType<typeof csvHeader> | undefined;
-  for await (const { line, value } of readCsv(file)) {
+  const encoding = encodingOf(file);
+  if (encoding === 'windows-1251') opts.onWarning?.('CSV: файл не в UTF-8 — прочитан как Windows-1251 (так сохраняет Excel)');
+  for await (const { line, value } of readCsv(file, 'auto', encoding)) {
     if (!header) {
       try {
         header = csvHeader(value);

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { type TextEncoding, textChunks } from './text-chunks.ts';
 
 /** A unit of input with the physical line (1-based) it starts on. */
 export type Numbered<T> = { line: number; value: T };
@@ -37,8 +38,11 @@ export async function* readLines(file: string): AsyncGenerator<Numbered<string>>
  * doubled), quoted fields may span lines. Each record comes with the line it starts on.
  * `delimiter: 'auto'` takes `;` when the first line has more semicolons than commas outside quotes.
  */
-export async function* readCsv(file: string, delimiter: ',' | ';' | 'auto' = 'auto'): AsyncGenerator<Numbered<string[]>> {
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK });
+export async function* readCsv(
+  file: string,
+  delimiter: ',' | ';' | 'auto' = 'auto',
+  encoding: TextEncoding = 'utf-8',
+): AsyncGenerator<Numbered<string[]>> {
   let sep = delimiter === 'auto' ? '' : delimiter;
   let field = '';
   let fields: string[] = [];
@@ -49,7 +53,7 @@ export async function* readCsv(file: string, delimiter: ',' | ';' | 'auto' = 'au
   let recordLine = 1;
   let first = true;
   let pendingCR = false;
-  for await (const raw of stream as AsyncIterable<string>) {
+  for await (const raw of textChunks(file, encoding)) {
     let chunk = raw;
     if (first) {
       if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
