@@ -40,7 +40,7 @@ describe('npm run cli -- import on real exports', () => {
   it('prints each row refused or kept with notes, in Russian, and the totals; exit 3 only when a row was refused', async () => {
     const url = process.env.TEST_DATABASE_URL;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-import-cli-data-'));
-    const env = url ? { DATABASE_URL: url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
+    const env: Record<string, string> = url ? { DATABASE_URL: url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
 
     // hh.ru's 2019 «Программист Python» example: was «imported 0, rejected 1».
     const python = await runCli(['import', fixture('hh-2019-python.json')], env);
