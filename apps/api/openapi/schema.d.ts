@@ -5839,7 +5839,7 @@ export interface paths {
                                     id: number;
                                     file_name: string;
                                     /** @enum {string} */
-                                    format: "jsonl" | "csv";
+                                    format: "jsonl" | "json" | "csv";
                                     size: number;
                                     /** @enum {string} */
                                     status: "queued" | "running" | "done" | "failed";
@@ -5982,7 +5982,7 @@ export interface paths {
                                 id: number;
                                 file_name: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "json" | "csv";
                                 size: number;
                                 /** @enum {string} */
                                 status: "queued" | "running" | "done" | "failed";
@@ -6137,7 +6137,7 @@ export interface paths {
                                 id: number;
                                 file_name: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "json" | "csv";
                                 size: number;
                                 /** @enum {string} */
                                 status: "queued" | "running" | "done" | "failed";

@@ -175,11 +175,16 @@ async function main(): Promise<number> {
       case 'import': {
         const path = file as string;
         let summary: Awaited<ReturnType<typeof importResumes>>;
+        // Rows are lines of JSON Lines and CSV, and resumes in their order in an hh.ru JSON document.
+        let row = 'строка';
         try {
           summary = await importResumes(database, path, {
-            onReject: (line, reason) => console.error(`строка ${line}: отклонена — ${reason}`),
+            onDocument: () => {
+              row = 'резюме';
+            },
+            onReject: (line, reason) => console.error(`${row} ${line}: отклонена — ${reason}`),
             onRowNotes: (line, notes) =>
-              console.error(`строка ${line}: загружена с замечаниями\n${notes.map((n) => `  - ${n}`).join('\n')}`),
+              console.error(`${row} ${line}: загружена с замечаниями\n${notes.map((n) => `  - ${n}`).join('\n')}`),
             onWarning: (message) => console.error(message),
           });
         } catch (err) {

@@ -386,7 +386,8 @@ export type AdminModerationBody = z.input<typeof adminModerationBody>;
 export const importJob = z.object({
   id: z.number(),
   file_name: z.string(),
-  format: z.enum(['jsonl', 'csv']),
+  /** `json`: an hh.ru API document, its report numbers resumes by their place in it, not by line. */
+  format: z.enum(['jsonl', 'json', 'csv']),
   size: z.number(),
   status: z.enum(IMPORT_STATUSES),
   status_title: z.string(),

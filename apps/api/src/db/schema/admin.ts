@@ -8,7 +8,8 @@ export const resumeImports = pgTable('resume_imports', {
   /** Dropped (null) once the import is finished and the file deleted. */
   fileKey: text('file_key'),
   fileName: text('file_name').notNull(),
-  format: text('format').$type<'jsonl' | 'csv'>().notNull(),
+  /** `json` once the job found the file to be a JSON document (hh.ru's API answer) rather than JSON Lines. */
+  format: text('format').$type<'jsonl' | 'json' | 'csv'>().notNull(),
   size: integer('size').notNull().default(0),
   status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
   rows: integer('rows').notNull().default(0),

@@ -153,6 +153,8 @@ describe('resume import from the back office', () => {
     await built.ctx.queue.runPending();
     expect((await admin.client.get(`/api/admin/imports/${job.id}`)).body.res).toMatchObject({
       status: 'done',
+      // found to be a JSON document, not JSON Lines: its report numbers resumes, not lines
+      format: 'json',
       imported: 1,
       rejected: 0,
       noted: 1,

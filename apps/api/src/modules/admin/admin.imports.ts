@@ -241,7 +241,12 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
   });
 
   const dir = await mkdtemp(path.join(tmpdir(), 'hr-import-'));
-  const file = path.join(dir, row.format === 'csv' ? 'import.csv' : 'import.jsonl');
+  // The uploaded name's extension tells the importer how to read it (a .json may be an hh.ru document).
+  const ext = path.extname(row.fileName).toLowerCase();
+  const file = path.join(
+    dir,
+    `import${['.json', '.jsonl', '.ndjson', '.csv'].includes(ext) ? ext : row.format === 'csv' ? '.csv' : '.jsonl'}`,
+  );
   try {
     await pipeline(stored.stream, createWriteStream(file));
     let pending: { line: number; reason: string }[] = [];
@@ -266,6 +271,9 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
         if (pending.length >= REPORT_BATCH) writes = writes.then(flushRejects);
       },
       onWarning: (message) => warnings.push(message),
+      onDocument: () => {
+        writes = writes.then(() => db.update(resumeImports).set({ format: 'json' }).where(eq(resumeImports.id, importId)));
+      },
       onProgress: (p) => {
         writes = writes.then(async () => {
           await flushRejects();

@@ -45,7 +45,7 @@ describe('npm run cli -- import on real exports', () => {
     // hh.ru's 2019 «Программист Python» example: was «imported 0, rejected 1».
     const python = await runCli(['import', fixture('hh-2019-python.json')], env);
     expect(lastLine(python.out)).toBe('добавлено 1, обновлено 0, отклонено 0, с замечаниями 1');
-    expect(python.err).toContain('строка 1: загружена с замечаниями\n');
+    expect(python.err).toContain('резюме 1: загружена с замечаниями\n');
     expect(python.err).toContain('  - language[0].level.id: «native» → «l1» (уровень из старого справочника hh.ru)\n');
     expect(python.err).toContain('  - contact[0]: «+71234567890» — неверный номер телефона');
     expect(python.err).not.toContain('отклонена');
@@ -54,10 +54,10 @@ describe('npm run cli -- import on real exports', () => {
     const list = await runCli(['import', fixture('hh-2025-list.json')], env);
     expect(lastLine(list.out)).toBe('добавлено 2, обновлено 0, отклонено 1, с замечаниями 2');
     expect(list.err).toContain(
-      'строка 74: отклонена — first_name/last_name: нет ни имени, ни фамилии (hh.ru отдаёт их пустыми, пока контакты не открыты)',
+      'резюме 3: отклонена — first_name/last_name: нет ни имени, ни фамилии (hh.ru отдаёт их пустыми, пока контакты не открыты)',
     );
     expect(list.err).toContain(
-      'строка 54: загружена с замечаниями\n  - area: «Неизвестноград» — такого города нет в справочнике клуба, пропущено',
+      'резюме 2: загружена с замечаниями\n  - area: «Неизвестноград» — такого города нет в справочнике клуба, пропущено',
     );
     expect(list.err).toContain('  - skills: должно быть строкой, а не списком — пропущено');
     expect(list.err).not.toMatch(/обязательное поле|Expected|Unexpected/);
@@ -65,7 +65,7 @@ describe('npm run cli -- import on real exports', () => {
 
     const broken = await runCli(['import', fixture('broken.json')], env);
     expect(broken.err.trim()).toBe(
-      'строка 1: отклонена — неверный JSON (строка 4, столбец 3): ожидалось имя поля в двойных кавычках — рядом «first_name:»',
+      'резюме 1: отклонена — неверный JSON (строка 4, столбец 3): ожидалось имя поля в двойных кавычках — рядом «first_name:»',
     );
     expect(lastLine(broken.out)).toBe('добавлено 0, обновлено 0, отклонено 1, с замечаниями 0');
     expect(broken.code).toBe(3);

@@ -168,12 +168,12 @@ describe('hh.ru API exports of several years', () => {
   it('2025 list response: each item is a row; new employment/work formats mapped; a resume without a name refused', async () => {
     const report = await importReport(database, fixture('hh-2025-list.json'));
     expect(report.summary).toEqual({ imported: 2, updated: 0, rejected: 1, noted: 2 });
-    // Rows are numbered by the line each item starts on.
+    // Rows of a document are numbered by their place in it.
     expect(report.rejects).toEqual([
-      '74: first_name/last_name: нет ни имени, ни фамилии (hh.ru отдаёт их пустыми, пока контакты не открыты)',
+      '3: first_name/last_name: нет ни имени, ни фамилии (hh.ru отдаёт их пустыми, пока контакты не открыты)',
     ]);
-    expect(report.notes.get(7)).toEqual(['work_format[1].id: «HYBRID» — в клубе нет такого формата работы, пропущено']);
-    expect(report.notes.get(54)).toEqual([
+    expect(report.notes.get(1)).toEqual(['work_format[1].id: «HYBRID» — в клубе нет такого формата работы, пропущено']);
+    expect(report.notes.get(2)).toEqual([
       'area: «Неизвестноград» — такого города нет в справочнике клуба, пропущено',
       'professional_roles[1].id: «100500» — неизвестное значение, пропущено',
       'employment_form[1].id: «SIDE_JOB» — в клубе нет такого типа занятости, пропущено',
@@ -211,6 +211,16 @@ describe('hh.ru API exports of several years', () => {
       about: null,
       languages: [],
     });
+  });
+
+  it('the same list saved as the API sends it (all on one line) gives the same rows, one number each', async () => {
+    const text = readFileSync(fixture('hh-2025-list.json'), 'utf8');
+    const file = path.join(dir, `${run}-minified.json`);
+    writeFileSync(file, JSON.stringify(JSON.parse(text)));
+    const report = await importReport(database, file);
+    expect(report.summary).toEqual({ imported: 0, updated: 2, rejected: 1, noted: 2 });
+    expect([...report.notes.keys()]).toEqual([1, 2]);
+    expect(report.rejects.map((r) => r.split(':')[0])).toEqual(['3']);
   });
 
   it('a broken JSON file is reported in Russian with the line and column where it breaks', async () => {

@@ -26,6 +26,12 @@ export type ImportOptions = {
   onRowNotes?: (line: number, notes: string[]) => void;
   /** a note about the file as a whole (e.g. unknown CSV columns) */
   onWarning?: (message: string) => void;
+  /**
+   * Called once, before the rows, when the file is a JSON document (hh.ru's API answer): its rows
+   * are then numbered by the resume's place in it («резюме 3»), not by line — an answer saved as
+   * is puts every resume on line 1.
+   */
+  onDocument?: () => void;
   onProgress?: (summary: ImportSummary & { rows: number }) => void;
   now?: Date;
 };
@@ -44,8 +50,8 @@ export function importFormatOf(file: string): ImportFormat {
 /**
  * JSON Lines (one resume a line; a broken line costs only itself) or a JSON document (what hh.ru's
  * API answers: a resume pretty-printed, an array, `{"items": […]}`). Decided by the first line: a
- * document starts with `[` or a lone `{`; a `.json` file is a document unless its first line is a
- * whole object on its own.
+ * document starts with `[` or a lone `{`, or is a whole list response; a first line that is a whole
+ * resume object means JSON Lines; a broken one means JSON Lines for .jsonl/.ndjson, a document for .json.
  */
 function jsonLayoutOf(file: string): 'lines' | 'document' {
   const fd = openSync(file, 'r');
@@ -66,13 +72,16 @@ function jsonLayoutOf(file: string): 'lines' | 'document' {
       .find((l) => l.trim())
       ?.trim() ?? '';
   if (first.startsWith('[') || first === '{') return 'document';
-  if (path.extname(file).toLowerCase() !== '.json') return 'lines';
+  let value: unknown;
   try {
-    const value = JSON.parse(first);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? 'lines' : 'document';
+    value = JSON.parse(first);
   } catch {
-    return 'document';
+    // A broken first line of JSON Lines is that line's problem; a .json is a document spread over lines.
+    return path.extname(file).toLowerCase() === '.json' ? 'document' : 'lines';
   }
+  // A list response saved as is (`{"found": …, "items": […]}` on one line) is a document too.
+  const isList = typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items);
+  return isList ? 'document' : 'lines';
 }
 
 type Row = Numbered<ResumeRecord> & { notes: string[] };
@@ -84,14 +93,19 @@ async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions):
   const now = opts.now ?? new Date();
   if (format === 'jsonl') {
     const document = jsonLayoutOf(file) === 'document';
+    if (document) opts.onDocument?.();
     const records = document ? readJsonRecords(file) : readLines(file);
-    for await (const { line, value } of records) {
-      const text = value.trim();
+    let ordinal = 0;
+    for await (const record of records) {
+      const text = record.value.trim();
       if (!text) continue;
+      // JSON errors keep the file's line and column; the row's number is its place in a document.
+      const at = record.line;
+      const line = document ? ++ordinal : at;
       const notes: string[] = [];
       let parsed: unknown;
       try {
-        parsed = parseJsonText(text, line, notes);
+        parsed = parseJsonText(text, at, notes);
       } catch (err) {
         if (!(err instanceof JsonTextError)) throw err;
         yield { line, reason: err.message };

@@ -1,9 +1,10 @@
-import type { ImportReportLine } from '@hr/contract';
+import type { ImportJob, ImportReportLine } from '@hr/contract';
 import { Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useImportReport } from '../api/get-import-report.ts';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
+import { importRowWord } from '../lib/import-status.ts';
 import { Pager } from '@/shared/ui/pager.tsx';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
@@ -31,14 +32,14 @@ function Message({ text }: { text: string }) {
 /** A refusal may give several reasons «a; b»; notes come one a line. */
 const messagesOf = (line: ImportReportLine) => (line.kind === 'noted' ? line.reason.split('\n') : line.reason.split(/; (?=[\w[\]./]+: )/));
 
-function ReportRow({ line }: { line: ImportReportLine }) {
+function ReportRow({ line, word }: { line: ImportReportLine; word: string }) {
   const kind = KIND[line.kind];
   return (
     <Paper withBorder radius="md" p="sm" component="li">
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           <Text fw={700} size="sm">
-            Строка {line.line.toLocaleString('ru-RU')}
+            {word} {line.line.toLocaleString('ru-RU')}
           </Text>
           <Badge color={kind.color} variant="light" style={{ maxWidth: '100%' }}>
             {kind.badge}
@@ -63,7 +64,7 @@ function ReportRow({ line }: { line: ImportReportLine }) {
  * The rows of an import that need a look, in line order: refused ones (not written, and why) and
  * ones written without some field or with an old hh.ru value read as today's (what and why).
  */
-export function ImportReport({ id, version }: { id: number; version: number }) {
+export function ImportReport({ id, version, format }: { id: number; version: number; format: ImportJob['format'] }) {
   const [page, setPage] = useState(1);
   const { data, error, isPending } = useImportReport(id, page, version);
 
@@ -94,14 +95,14 @@ export function ImportReport({ id, version }: { id: number; version: number }) {
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {data.data.map((line) => (
-              <ReportRow key={`${line.line}-${line.kind}`} line={line} />
+              <ReportRow key={`${line.line}-${line.kind}`} line={line} word={importRowWord(format)} />
             ))}
           </Stack>
           <Pager
             size="sm"
             page={data.current_page}
             lastPage={data.last_page}
-            count={{ total: data.total, forms: ['строка в отчёте', 'строки в отчёте', 'строк в отчёте'] }}
+            count={{ total: data.total, forms: ['запись в отчёте', 'записи в отчёте', 'записей в отчёте'] }}
             onChange={setPage}
             label="Страницы отчёта"
           />

@@ -3,6 +3,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/shared/lib/format.ts';
 import { formatBytes } from '../lib/format-bytes.ts';
+import { importFormatTitle } from '../lib/import-status.ts';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 
 /** Earlier uploads; the file name opens its progress and report. */
@@ -14,7 +15,7 @@ export function ImportsTable({ jobs }: { jobs: readonly ImportJob[] }) {
           <Table.Tr>
             <Table.Th miw={190}>Файл</Table.Th>
             <Table.Th miw={130}>Статус</Table.Th>
-            <Table.Th ta="right">Строк</Table.Th>
+            <Table.Th ta="right">Прочитано</Table.Th>
             <Table.Th ta="right">Добавлено</Table.Th>
             <Table.Th ta="right">Обновлено</Table.Th>
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -32,7 +33,7 @@ export function ImportsTable({ jobs }: { jobs: readonly ImportJob[] }) {
                   {job.file_name}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {job.format === 'csv' ? 'CSV' : 'JSON'}, {formatBytes(job.size)}
+                  {importFormatTitle(job.format)}, {formatBytes(job.size)}
                 </Text>
                 {/* On a phone the counters sit off-screen to the right: the gist goes under the name. */}
                 <Text size="xs" hiddenFrom="sm">

@@ -9,7 +9,7 @@ import { ImportReport } from '../components/import-report.tsx';
 import { ImportStatusBadge } from '../components/import-status-badge.tsx';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
 import { formatBytes } from '../lib/format-bytes.ts';
-import { isImportActive } from '../lib/import-status.ts';
+import { importFormatTitle, isImportActive } from '../lib/import-status.ts';
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -63,7 +63,7 @@ export function AdminImportJobPage() {
                 {job.file_name}
               </Title>
               <Text size="sm" c="dimmed">
-                {job.format === 'csv' ? 'CSV' : 'JSON'}, {formatBytes(job.size)} · загружен {formatDateTime(job.created_at)}
+                {importFormatTitle(job.format)}, {formatBytes(job.size)} · загружен {formatDateTime(job.created_at)}
                 {job.finished_at ? ` · завершён ${formatDateTime(job.finished_at)}` : ''}
               </Text>
             </Stack>
@@ -71,7 +71,7 @@ export function AdminImportJobPage() {
           </Group>
           <div aria-live="polite" aria-atomic="true">
             <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
-              <Counter label="Прочитано строк" value={job.rows} />
+              <Counter label={job.format === 'json' ? 'Прочитано резюме' : 'Прочитано строк'} value={job.rows} />
               <Counter label="Добавлено" value={job.imported} />
               <Counter label="Обновлено" value={job.updated} />
               <Counter label="С замечаниями" value={job.noted} />
@@ -99,7 +99,7 @@ export function AdminImportJobPage() {
           ) : null}
         </Stack>
       </Card>
-      <ImportReport id={job.id} version={job.rejected + job.noted} />
+      <ImportReport id={job.id} version={job.rejected + job.noted} format={job.format} />
     </Stack>
   );
 }
