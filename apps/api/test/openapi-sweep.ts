@@ -500,6 +500,12 @@ function caseArb(op: Operation): fc.Arbitrary<Case> {
     });
 }
 
+/** What sweepCases gives the form routes: four turns each among all turns, a form body three times in four. */
+function multipartShare(ops: Operation[]): number {
+  const forms = ops.filter((op) => op.multipart).length;
+  return ((4 * forms) / (ops.length + 3 * forms)) * 0.75;
+}
+
 /** `count` cases, the operations taking turns so each gets its share; the same seed gives the same cases. */
 export function sweepCases(ops: Operation[], count: number, seed: number): Case[] {
   // A form route takes four turns to one of the others: its parser and its files have the most to break.
@@ -614,6 +620,8 @@ export type SweepReport = {
   byWho: Record<Who, number>;
   /** Requests whose body was a multipart/form-data form (the form routes' own bodies). */
   multipart: number;
+  /** The share of the requests that the form routes' turns would give multipart bodies (their 4 turns, 3 in 4 a form). */
+  multipartExpectedShare: number;
   /** Every 5xx, hang or thrown error: what was sent and what came back. */
   failures: string[];
   ms: number;
@@ -636,6 +644,7 @@ export async function runSweep(
     byStatus: {},
     byWho: { visitor: 0, member: 0, admin: 0 },
     multipart: 0,
+    multipartExpectedShare: multipartShare(ops),
     failures: [],
     ms: 0,
   };
