@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { postJson } from '../fixtures/api.ts';
+import { makeLead, signInApi } from '../fixtures/cabinet.ts';
 import { resultCards } from '../fixtures/resumes.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { selectOption } from '../fixtures/ui.ts';
@@ -72,7 +73,10 @@ test.describe('favourites: folders, notes in the list, search and export', () =>
     await page.getByRole('button', { name: 'Скачать' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Файл CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^izbrannoe-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = (await readFile(await download.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv).toHaveLength(2);
     expect(csv[0]).toMatch(/^Инициалы;Должность;/);
     expect(csv[1]).toContain(note);
@@ -99,5 +103,66 @@ test.describe('favourites: folders, notes in the list, search and export', () =>
     await expect(manager.getByText('Папок пока нет.', { exact: false })).toBeVisible();
     await manager.getByRole('button', { name: 'Закрыть' }).click();
     await expect(resultCards(page)).toHaveCount(3);
+  });
+
+  test("a teammate sees and fills the lead's shared folder, not the private one, and loses it on leaving the team", async ({
+    page,
+    registerUser,
+    loginViaApi,
+  }) => {
+    test.slow(); // a lead made by the admin, an invite, two lists
+    const lead = await makeLead(await registerUser());
+    const mateCreds = await registerUser();
+    const mate = await signInApi(mateCreds);
+    try {
+      const invite = await lead.post<{ id: number }>('/api/user/team/invite/create', { user_id: mate.id });
+      await mate.post('/api/user/team/invite', { id: invite.id, status: 1 });
+      await loginViaApi(mateCreds);
+      const [leadsPick, matesPick] = await threeHashes(page);
+      const stamp = Date.now().toString(36);
+      const shared = await lead.post<{ id: number }>('/api/favourite/folders', { name: `Команде ${stamp}`, shared: true });
+      await lead.post('/api/favourite/folders', { name: `Только лиду ${stamp}` });
+      await lead.post(`/api/favourite/${leadsPick}`, {});
+      const put = await lead.ctx.put(`/api/favourite/${leadsPick}/folders`, {
+        data: { folder_ids: [shared.id] },
+        headers: {
+          'X-XSRF-TOKEN': decodeURIComponent((await lead.ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? ''),
+        },
+      });
+      expect(put.status()).toBe(200);
+      expect((await postJson(page.request, `/api/favourite/${matesPick}`, {})).status()).toBe(200);
+
+      // The teammate filters by the lead's shared folder (the private one is not offered) and sees the lead's candidate.
+      await page.goto('/favourite');
+      await expect(resultCards(page)).toHaveCount(2);
+      const toolbar = page.locator('.favourite-toolbar');
+      await toolbar.getByLabel('Папка', { exact: true }).click();
+      await expect(page.getByRole('option', { name: `Только лиду ${stamp}` })).toHaveCount(0);
+      await page.getByRole('option', { name: `Команде ${stamp} (1)` }).click();
+      await expect(resultCards(page)).toHaveCount(1);
+      await expect(cardOf(page, leadsPick).getByText(/добавил\(а\)/)).toBeVisible();
+
+      // …and puts their own candidate into it from the list.
+      await selectOption(toolbar, 'Папка', 'Все кандидаты');
+      await cardOf(page, matesPick)
+        .getByRole('button', { name: /^Папки кандидата/ })
+        .click();
+      const picker = page.getByRole('dialog').filter({ hasText: 'В каких папках кандидат' });
+      await picker.getByRole('checkbox', { name: new RegExp(`^Команде ${stamp}`) }).check();
+      await expect(cardOf(page, matesPick).getByText(`Команде ${stamp}`)).toBeVisible();
+      await page.keyboard.press('Escape');
+      const leadsView = await lead.get<{ data: { hash: string }[] }>(`/api/favourite?folder=${shared.id}`);
+      expect(leadsView.data.map((c) => c.hash).sort()).toEqual([leadsPick, matesPick].sort());
+
+      // Leaving the team takes the shared folder away.
+      await mate.post('/api/user/team/leave');
+      await page.reload();
+      await expect(resultCards(page)).toHaveCount(1);
+      await toolbar.getByLabel('Папка', { exact: true }).click();
+      await expect(page.getByRole('option', { name: /^Команде/ })).toHaveCount(0);
+    } finally {
+      await lead.dispose();
+      await mate.dispose();
+    }
   });
 });

@@ -25,11 +25,19 @@ export function FavouriteInlineNote({ hash, title, note }: FavouriteInlineNotePr
     if (!editing) setDraft(note ?? '');
   }, [note, editing]);
 
+  const returnFocus = useRef(false);
+
+  // Back to the button that opened the field once it is drawn again, so the keyboard stays in place.
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    openButton.current?.focus();
+  }, [editing]);
+
   const close = () => {
+    returnFocus.current = true;
     setEditing(false);
     setError(undefined);
-    // Back to the button that opened the field, so the keyboard stays in place.
-    requestAnimationFrame(() => openButton.current?.focus());
   };
 
   const submit = () => {
