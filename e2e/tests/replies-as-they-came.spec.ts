@@ -281,5 +281,20 @@ test.describe('replies as they came', () => {
     }
     await already.scrollIntoViewIfNeeded();
     await shot(page, 'invite-done-375', false);
+
+    // The invited club resume keeps the resume's own look among the replies, with its status said apart.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/vacancy/${first}/reply`);
+      const card = page.locator('article.reply-card').first();
+      await expect(card).toContainText('Приглашение из базы клуба');
+      await expectWholeWords(page.locator('.status-badge'), `status badges at ${width}px`);
+      await card.getByRole('link').first().click();
+      await expect(page.getByText(/Приглашён из базы клуба/)).toBeVisible();
+      await expect(page.getByTestId('reply-current-status')).toContainText('Приглашение');
+      await expect(page.locator('iframe')).toHaveCount(0);
+      expect(await axeFindings(page), `axe on the invited reply at ${width}px`).toEqual([]);
+      await shot(page, `reply-invited-club-${width}`);
+    }
   });
 });
