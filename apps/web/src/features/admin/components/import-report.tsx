@@ -9,9 +9,10 @@ import { Pager } from '@/shared/ui/pager.tsx';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
+/** The badge agrees with what a row is: «строка» (feminine) or «резюме» (neuter). */
 const KIND = {
-  rejected: { badge: 'Отклонена', color: 'red', lead: 'Резюме не загружено:' },
-  noted: { badge: 'Загружена с замечаниями', color: 'orange', lead: 'Резюме загружено, но:' },
+  rejected: { badge: ['Отклонена', 'Отклонено'], color: 'red', lead: 'Резюме не загружено:' },
+  noted: { badge: ['Загружена с замечаниями', 'Загружено с замечаниями'], color: 'orange', lead: 'Резюме загружено, но:' },
 } as const;
 
 /**
@@ -42,7 +43,7 @@ function ReportRow({ line, word }: { line: ImportReportLine; word: string }) {
             {word} {line.line.toLocaleString('ru-RU')}
           </Text>
           <Badge color={kind.color} variant="light" style={{ maxWidth: '100%' }}>
-            {kind.badge}
+            {kind.badge[word === 'Резюме' ? 1 : 0]}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
@@ -75,7 +76,7 @@ export function ImportReport({ id, version, format }: { id: number; version: num
   return (
     <Stack gap="sm">
       <Title order={2} fz={18}>
-        Отчёт по строкам
+        {format === 'json' ? 'Отчёт по резюме' : 'Отчёт по строкам'}
       </Title>
       {isPending ? (
         <TableSkeleton label="Загружаем отчёт" rows={3} />
