@@ -534,3 +534,10 @@ function emptyResult(q: SearchQuery, dict: DictionaryLookup, spec: SearchSpec): 
     estimated_facets: [],
   };
 }
+
+// The search's building blocks that the vacancy's matching composes into its own statement
+// (same vectors, same places and experience buckets, same stop words), so both read resumes alike.
+export { EXPERIENCE_BUCKETS, PLACES } from './search.filters.ts';
+export { Params, type Sql } from './search.spec.ts';
+export { exactPhrasePattern, SKILLS_VECTOR, TITLE_VECTOR } from './search.text.ts';
+export { STOP_WORDS } from './stopwords.ts';

@@ -1,7 +1,5 @@
 import { CARD_COLUMNS, type CardRow } from '../../resume/resume.card.ts';
-import { PLACES } from '../../resume/search/search.filters.ts';
-import { Params, type Sql } from '../../resume/search/search.spec.ts';
-import { SKILLS_VECTOR, TITLE_VECTOR } from '../../resume/search/search.text.ts';
+import { PLACES, Params, SKILLS_VECTOR, type Sql, TITLE_VECTOR } from '../../resume/search/search.service.ts';
 import { type MatchProfile, termQuery } from './profile.ts';
 
 // The candidates of a vacancy in one statement: a few small index-driven gatherings (each limited,

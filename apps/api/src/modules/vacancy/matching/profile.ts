@@ -1,4 +1,4 @@
-import { exactPhrasePattern } from '../../resume/search/search.text.ts';
+import { exactPhrasePattern } from '../../resume/search/search.service.ts';
 import { CONCEPTS, type Concept, GENERIC_WORDS, isStopWord, phraseAt, wordsIn } from './vocabulary.ts';
 
 // What a vacancy asks, as the text-search terms a resume's title and key skills are checked for.

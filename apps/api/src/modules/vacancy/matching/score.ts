@@ -1,4 +1,4 @@
-import { EXPERIENCE_BUCKETS } from '../../resume/search/search.filters.ts';
+import { EXPERIENCE_BUCKETS } from '../../resume/search/search.service.ts';
 import type { MatchProfile, Near } from './profile.ts';
 
 // A candidate's score for a vacancy and the reasons shown beside it. What the vacancy asks — its

@@ -1,4 +1,4 @@
-import { STOP_WORDS } from '../../resume/search/stopwords.ts';
+import { STOP_WORDS } from '../../resume/search/search.service.ts';
 
 // What a recruiter hears as the same job: concepts with the phrases that name them, and the words
 // of a title that say little about the job («менеджер», «старший»).
