@@ -94,18 +94,19 @@ async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions):
   if (format === 'jsonl') {
     const document = jsonLayoutOf(file) === 'document';
     if (document) opts.onDocument?.();
-    const records = document ? readJsonRecords(file) : readLines(file);
+    const records: AsyncGenerator<Numbered<string> & { column?: number }> = document ? readJsonRecords(file) : readLines(file);
     let ordinal = 0;
     for await (const record of records) {
       const text = record.value.trim();
       if (!text) continue;
       // JSON errors keep the file's line and column; the row's number is its place in a document.
       const at = record.line;
+      const column = record.column ?? 1;
       const line = document ? ++ordinal : at;
       const notes: string[] = [];
       let parsed: unknown;
       try {
-        parsed = parseJsonText(text, at, notes);
+        parsed = parseJsonText(text, at, notes, column);
       } catch (err) {
         if (!(err instanceof JsonTextError)) throw err;
         yield { line, reason: err.message };

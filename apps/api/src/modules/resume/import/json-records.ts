@@ -13,7 +13,10 @@ import type { Numbered } from './sources.ts';
 
 const CHUNK = 1 << 20;
 
-type Capture = { line: number; text: string; depth: number; scalar: boolean };
+type Capture = { line: number; column: number; text: string; depth: number; scalar: boolean };
+
+/** A record and where it starts in the file (line and column, 1-based). */
+export type JsonRecord = Numbered<string> & { column: number };
 
 export class JsonRecordSplitter {
   /** open brackets, innermost last */
@@ -21,6 +24,9 @@ export class JsonRecordSplitter {
   private inString = false;
   private escape = false;
   private line = 1;
+  /** characters before the current chunk, and where the current line starts (for columns) */
+  private consumed = 0;
+  private lineStart = 0;
   /** the depth whose values are records: 0 top level, 1 a top-level array, 2 the `items` of a list response */
   private recordDepth = 0;
   /** inside a list response after its `items` closed: the rest of the wrapper is skipped */
@@ -31,8 +37,8 @@ export class JsonRecordSplitter {
   private keyText: string | null = null;
   private afterColon = false;
 
-  push(chunk: string): Numbered<string>[] {
-    const out: Numbered<string>[] = [];
+  push(chunk: string): JsonRecord[] {
+    const out: JsonRecord[] = [];
     let runStart = 0;
     const flushRun = (to: number) => {
       if (this.capture && to > runStart) this.capture.text += chunk.slice(runStart, to);
@@ -50,7 +56,7 @@ export class JsonRecordSplitter {
             this.key = this.keyText.slice(0, -1);
             this.keyText = null;
           }
-        } else if (c === '\n') this.line++;
+        } else if (c === '\n') this.newLine(i);
         continue;
       }
       const depth = this.stack.length;
@@ -59,7 +65,7 @@ export class JsonRecordSplitter {
         out.push(this.finish());
       }
       if (c === '\n') {
-        this.line++;
+        this.newLine(i);
         continue;
       }
       if (c === ' ' || c === '\t' || c === '\r') continue;
@@ -71,7 +77,8 @@ export class JsonRecordSplitter {
           continue;
         }
         flushRun(i);
-        this.capture = { line: this.line, text: '', depth, scalar: c !== '{' && c !== '[' };
+        const column = this.consumed + i - this.lineStart + 1;
+        this.capture = { line: this.line, column, text: '', depth, scalar: c !== '{' && c !== '[' };
       }
       if (c === '"') {
         this.inString = true;
@@ -119,23 +126,29 @@ export class JsonRecordSplitter {
       }
     }
     flushRun(chunk.length);
+    this.consumed += chunk.length;
     return out;
   }
 
+  private newLine(i: number): void {
+    this.line++;
+    this.lineStart = this.consumed + i + 1;
+  }
+
   /** What is left at the end of the file: an unfinished record (its parse will say where it breaks). */
-  end(): Numbered<string>[] {
+  end(): JsonRecord[] {
     return this.capture?.text.trim() ? [this.finish()] : [];
   }
 
-  private finish(): Numbered<string> {
+  private finish(): JsonRecord {
     const capture = this.capture as Capture;
     this.capture = null;
-    return { line: capture.line, value: capture.text };
+    return { line: capture.line, column: capture.column, value: capture.text };
   }
 }
 
 /** The records of a JSON document file, streamed (see JsonRecordSplitter). */
-export async function* readJsonRecords(file: string): AsyncGenerator<Numbered<string>> {
+export async function* readJsonRecords(file: string): AsyncGenerator<JsonRecord> {
   const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK });
   const splitter = new JsonRecordSplitter();
   let first = true;

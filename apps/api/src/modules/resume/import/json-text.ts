@@ -100,10 +100,10 @@ export function jsonSyntaxError(text: string): { offset: number; reason: string 
 
 export class JsonTextError extends Error {}
 
-/** Line and column (1-based) of a character offset within `text`, counted from `firstLine`. */
-function lineColumn(text: string, offset: number, firstLine: number): { line: number; column: number } {
+/** Line and column (1-based) in the file of a character offset within `text`, which starts at `firstLine`:`firstColumn`. */
+function lineColumn(text: string, offset: number, firstLine: number, firstColumn: number): { line: number; column: number } {
   let line = firstLine;
-  let lineStart = 0;
+  let lineStart = -(firstColumn - 1);
   for (let i = 0; i < offset && i < text.length; i++) {
     if (text.charCodeAt(i) === 10) {
       line++;
@@ -114,10 +114,10 @@ function lineColumn(text: string, offset: number, firstLine: number): { line: nu
 }
 
 /** «неверный JSON (строка 3, столбец 7): ожидалось имя поля в двойных кавычках — рядом «first_name:»». */
-export function describeJsonError(text: string, firstLine: number): string {
+export function describeJsonError(text: string, firstLine: number, firstColumn = 1): string {
   const found = jsonSyntaxError(text);
   if (!found) return 'неверный JSON';
-  const { line, column } = lineColumn(text, found.offset, firstLine);
+  const { line, column } = lineColumn(text, found.offset, firstLine, firstColumn);
   const near = text
     .slice(found.offset, found.offset + 12)
     .split('\n')[0]
@@ -153,10 +153,10 @@ function withoutTrailingCommas(text: string): string | null {
 }
 
 /**
- * Parses one JSON value that starts on `firstLine` of the file. A comma before a closing bracket is
+ * Parses one JSON value that starts on `firstLine` (at `firstColumn`) of the file. A comma before a closing bracket is
  * forgiven (reported through `notes`); anything else throws JsonTextError with a Russian reason.
  */
-export function parseJsonText(text: string, firstLine: number, notes?: string[]): unknown {
+export function parseJsonText(text: string, firstLine: number, notes?: string[], firstColumn = 1): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -170,6 +170,6 @@ export function parseJsonText(text: string, firstLine: number, notes?: string[])
         // the first error is the one to show: it is where the text really breaks
       }
     }
-    throw new JsonTextError(describeJsonError(text, firstLine));
+    throw new JsonTextError(describeJsonError(text, firstLine, firstColumn));
   }
 }
