@@ -4,7 +4,6 @@ import { FreeTextChoice } from './free-text-choice.tsx';
 import { IconAlertCircle, IconBuilding } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { joinErrors } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { validateWith } from '@/shared/lib/validate.ts';
 import { useSession } from '@/shared/session/session-store.ts';
@@ -48,8 +47,8 @@ export function VerifyProfilePopup({ opened, onClose, onConfirmed, positions, pr
   const { user } = useSession();
   const profile = useProfile(user?.id, { enabled: opened });
   const { form, formRef, processing, formError, clearErrors, handleSubmit } = useContractForm<Values>({
+    // The default (handleFormError): a 422 shows under the fields, with no «Почти готово» over them.
     initialValues: EMPTY,
-    serverErrors: handleErrorWithoutRedirect,
   });
   const [checked, setChecked] = useState(false);
   const filledFor = useRef<number | null>(null);

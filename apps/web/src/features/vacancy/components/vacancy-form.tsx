@@ -28,7 +28,7 @@ import { IconAlertCircle, IconAt, IconBuilding, IconDeviceFloppy, IconSend, Icon
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { ApiAnswer } from '@/shared/api/api-client.ts';
 import { type FieldErrors, isApiError } from '@/shared/api/api-error.ts';
-import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { handleFormError } from '@/shared/api/error-handlers.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import type { SafeParser } from '@/shared/lib/validate.ts';
 import { type VacancyDictionaries, optionsOf, roleFilter, roleOptions } from '../lib/dictionaries.ts';
@@ -110,11 +110,14 @@ export function VacancyForm({ initial, status, dictionaries, save, onSaved, extr
   const editor = useRef<DescriptionEditorHandle>(null);
   const { form, formRef, processing, formError, handleSubmit } = useContractForm<VacancyFormValues>({
     initialValues: initial,
-    // 422 stays with the form: the messages go under their fields and the focus to the first.
+    // 422 stays with the form (no «Почти готово» over it): the messages go under their fields and the
+    // focus to the first; a 422 naming no field shows its words above the form.
     serverErrors: (failure) => {
-      if (isApiError(failure) && failure.status === 422 && Object.keys(failure.fieldErrors).length > 0) return failure.fieldErrors;
-      handleErrorWithoutRedirect(failure);
-      return {};
+      const errors = handleFormError(failure);
+      if (isApiError(failure) && failure.status === 422 && Object.keys(errors).length === 0) {
+        return { form: [failure.payload.message || 'Проверьте правильность заполнения полей формы'] };
+      }
+      return errors;
     },
     focusInvalid: (errors) => focusFirstInvalid(errors, editor.current),
   });
