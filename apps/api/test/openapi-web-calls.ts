@@ -49,6 +49,7 @@ import type {
   Team,
   TeamInviteCreated,
   TeamMemberCandidate,
+  TelegramConfig,
   TelegramState,
   Vacancy,
   VacancyInviteAnswer,
@@ -97,6 +98,7 @@ export const webCalls = [
   reads<TeamMemberCandidate[]>()<Res<'/api/user/team/candidates', 'get'>>,
   reads<TeamInviteCreated>()<Res<'/api/user/team/invite/create', 'post'>>,
   reads<TelegramState>()<Res<'/api/user/telegram', 'get'>>,
+  reads<TelegramConfig>()<Res<'/api/telegram/config', 'get'>>,
   // education, notifications
   reads<EducationMessage | null>()<Res<'/api/user/education/pending', 'get'>>,
   reads<EducationMessage>()<Res<'/api/user/education/message/{id}', 'get'>>,

@@ -12,6 +12,13 @@ export const telegramState = z.object({
 });
 export type TelegramState = z.infer<typeof telegramState>;
 
+/**
+ * `GET /api/telegram/config`, public: whether the club's bot is set up here. A visitor's login and
+ * registration popups mention Telegram only then (a member reads main_info.telegram_enabled).
+ */
+export const telegramConfig = z.object({ telegram_enabled: z.boolean() });
+export type TelegramConfig = z.infer<typeof telegramConfig>;
+
 /** `POST /api/user/telegram/unbind`: the state after, and whether a chat was bound. */
 export const telegramUnbindAnswer = telegramState.extend({ was_bound: z.boolean() });
 export type TelegramUnbindAnswer = z.infer<typeof telegramUnbindAnswer>;

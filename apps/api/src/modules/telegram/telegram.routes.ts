@@ -1,4 +1,4 @@
-import { errorBody, success, TELEGRAM_MSG, telegramState, telegramUnbindAnswer } from '@hr/contract';
+import { errorBody, success, TELEGRAM_MSG, telegramConfig, telegramState, telegramUnbindAnswer } from '@hr/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Update } from 'grammy/types';
@@ -9,7 +9,7 @@ import { safeEqual } from '../../lib/crypto.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { ensureBotReady, telegramBot } from './telegram.bot.ts';
 import { stateOf } from './telegram.presenter.ts';
-import { registerTelegramWebhook, unbind, webhookSecret } from './telegram.service.ts';
+import { isTelegramConfigured, registerTelegramWebhook, unbind, webhookSecret } from './telegram.service.ts';
 import { ok } from '../../lib/envelope.ts';
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -55,6 +55,11 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsync {
         await bot.handleUpdate(request.body as unknown as Update);
         return { ok: true };
       },
+    );
+
+    // Public: a visitor's popups say nothing of Telegram where no bot is set up.
+    app.get('/api/telegram/config', { schema: { tags, response: { 200: success(telegramConfig) } } }, async () =>
+      ok({ telegram_enabled: isTelegramConfigured(ctx) }),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAddressBook, IconBrandTelegram, IconCalendarEvent, IconUsersGroup } from '@tabler/icons-react';
+import { useTelegramEnabled } from '@/features/telegram/api/telegram-config.ts';
 
 const POINTS = [
   {
@@ -14,19 +15,26 @@ const POINTS = [
   },
   {
     icon: IconBrandTelegram,
+    telegram: true,
     title: 'HR-облако',
     text: 'Telegram-бот клуба: уведомления об откликах и коды для входа прямо в мессенджере.',
   },
   { icon: IconCalendarEvent, title: 'Более 40 мероприятий в год', text: 'Встречи, мастер-классы и разборы кейсов с практиками рынка.' },
 ] as const;
 
-/** The left column of the registration popup (SEED popup 2). */
+/** The left column of the registration popup (SEED popup 2); the HR cloud only where the bot is set up. */
 export function ClubPitch({ compact = false }: { compact?: boolean }) {
+  const telegram = useTelegramEnabled();
+  const points = POINTS.filter((point) => telegram || !('telegram' in point));
   if (compact) {
     return (
       <Stack gap={4} className="club-pitch club-pitch--compact">
         <Text fw={700}>HR-клуб — закрытое сообщество HR-специалистов</Text>
-        <Text size="sm">Каталог экспертов, нетворкинг, HR-облако в Telegram и более 40 мероприятий в год.</Text>
+        <Text size="sm">
+          {telegram
+            ? 'Каталог экспертов, нетворкинг, HR-облако в Telegram и более 40 мероприятий в год.'
+            : 'Каталог экспертов, нетворкинг и более 40 мероприятий в год.'}
+        </Text>
       </Stack>
     );
   }
@@ -44,7 +52,7 @@ export function ClubPitch({ compact = false }: { compact?: boolean }) {
         </Text>
       </Stack>
       <List spacing="md" listStyleType="none" className="club-pitch__list">
-        {POINTS.map(({ icon: Icon, title, text }) => (
+        {points.map(({ icon: Icon, title, text }) => (
           <List.Item
             key={title}
             icon={
@@ -63,7 +71,8 @@ export function ClubPitch({ compact = false }: { compact?: boolean }) {
         ))}
       </List>
       <Text size="xs" className="club-pitch__note">
-        Часть возможностей бесплатна, часть доступна резидентам клуба. Отметьте «Прошу статус резидента клуба» — администратор рассмотрит заявку.
+        Часть возможностей бесплатна, часть доступна резидентам клуба. Отметьте «Прошу статус резидента клуба» — администратор рассмотрит
+        заявку.
       </Text>
     </Stack>
   );

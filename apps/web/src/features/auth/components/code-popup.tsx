@@ -4,6 +4,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { allFieldMessages, isApiError, joinErrors } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { useTelegramEnabled } from '@/features/telegram/api/telegram-config.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { LinkButton } from '@/shared/ui/link-button.tsx';
 import { confirmLoginCode } from '../api/login-code.ts';
@@ -31,6 +32,7 @@ export function CodePopup({ opened, onClose, email, channels, onConfirmed, onCha
   const [sentTo, setSentTo] = useState<LoginChannels | null>(channels);
   const timer = useRef<number | undefined>(undefined);
   const errorId = useId();
+  const telegram = useTelegramEnabled();
 
   useEffect(() => {
     if (!opened) return;
@@ -107,9 +109,9 @@ export function CodePopup({ opened, onClose, email, channels, onConfirmed, onCha
                 {' '}
                 и в Telegram <b className="nowrap">{target.tg}</b>
               </>
-            ) : (
+            ) : telegram ? (
               ' (и в Telegram, если он привязан)'
-            )}
+            ) : null}
             . Введите его, чтобы войти.
           </Text>
           <Stack gap={6}>

@@ -4,6 +4,7 @@ import { IconMail, IconMessage2Code } from '@tabler/icons-react';
 import { type FormEvent, useEffect } from 'react';
 import { allFieldMessages, type FieldErrors, isApiError, joinErrors } from '@/shared/api/api-error.ts';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
+import { useTelegramEnabled } from '@/features/telegram/api/telegram-config.ts';
 import { storage } from '@/shared/lib/storage.ts';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
@@ -48,6 +49,7 @@ export function LoginPopup(props: LoginPopupProps) {
     serverErrors: messagesUnderEmail,
   });
   const { email } = form.getValues();
+  const telegram = useTelegramEnabled();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh start each time the popup opens
   useEffect(() => {
@@ -127,7 +129,9 @@ export function LoginPopup(props: LoginPopupProps) {
         ) : (
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              Пришлём одноразовый код на e-mail, а если аккаунт привязан к HR-облаку — ещё и в Telegram.
+              {telegram
+                ? 'Пришлём одноразовый код на e-mail, а если аккаунт привязан к HR-облаку — ещё и в Telegram.'
+                : 'Пришлём одноразовый код на e-mail.'}
             </Text>
             <TextInput
               label="E-mail"

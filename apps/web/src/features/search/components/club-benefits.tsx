@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAddressBook, IconBrandTelegram, IconCalendarEvent, IconUsersGroup } from '@tabler/icons-react';
+import { useTelegramEnabled } from '@/features/telegram/api/telegram-config.ts';
 
 const BENEFITS = [
   {
@@ -14,6 +15,7 @@ const BENEFITS = [
   },
   {
     icon: IconBrandTelegram,
+    telegram: true,
     title: 'HR-облако',
     text: 'Telegram-бот клуба: уведомления об откликах и отзывах, коды для входа и быстрый доступ к сервисам.',
   },
@@ -24,10 +26,13 @@ const BENEFITS = [
   },
 ] as const;
 
+/** The HR cloud is named only where the club's bot is set up. */
 export function ClubBenefits() {
+  const telegram = useTelegramEnabled();
+  const benefits = BENEFITS.filter((benefit) => telegram || !('telegram' in benefit));
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-      {BENEFITS.map(({ icon: Icon, title, text }) => (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: benefits.length }} spacing="lg">
+      {benefits.map(({ icon: Icon, title, text }) => (
         <Card key={title} radius="lg" padding="lg" withBorder className="benefit-card">
           <ThemeIcon size={48} radius="md" variant="light" color="brand" aria-hidden>
             <Icon size={26} stroke={1.6} />
