@@ -12,6 +12,7 @@ import type { Numbered } from './sources.ts';
  */
 
 const CHUNK = 1 << 20;
+const STRING_STOP = /["\\\n]/g;
 
 type Capture = { line: number; column: number; text: string; depth: number; scalar: boolean };
 
@@ -45,6 +46,13 @@ export class JsonRecordSplitter {
       runStart = to;
     };
     for (let i = 0; i < chunk.length; i++) {
+      if (this.inString && !this.escape && this.keyText === null) {
+        // Inside a value's string only a quote, a backslash or a line break matters: jump to the next one.
+        STRING_STOP.lastIndex = i;
+        const stop = STRING_STOP.exec(chunk);
+        if (!stop) break;
+        i = stop.index;
+      }
       const c = chunk[i] as string;
       if (this.inString) {
         if (this.keyText !== null) this.keyText += c;
