@@ -83,6 +83,28 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
     expect(errors).toEqual([]);
   });
 
+  test('a phone gets the phone\'s layout drawn and hydrates it: filters behind a button, no error', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+    });
+    const page = await context.newPage();
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('data-first-screen="phone"');
+    // The phone's layout: no filter column, a «Фильтры» button beside the count.
+    expect(html).not.toContain('search-layout__filters');
+    expect(cardTitlesIn(html)).toHaveLength(20);
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await expect(resultCards(page)).toHaveCount(20);
+    await page.getByRole('button', { name: /Фильтры/ }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const width of [1280, 375]) {
     test(`a member at ${width} px never sees the visitor's layout: the page is theirs from its first frame`, async ({ page, loginViaApi }) => {
       await page.setViewportSize({ width, height: 800 });

@@ -1,6 +1,6 @@
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID } from '@hr/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { filesOf, withFirstScreen } from './first-screen.ts';
+import { filesOf, layoutOf, withFirstScreen } from './first-screen.ts';
 
 // The page as the web build writes it (apps/web/vite.config.ts: the shell's styles preloaded).
 const PAGE = `<!doctype html>
@@ -30,7 +30,7 @@ function carried(page: string): unknown {
 describe('withFirstScreen: the page with its first screen', () => {
   it('puts the drawn HTML in #root, links the preloaded styles and sets the colour scheme', () => {
     const page = withFirstScreen(PAGE, { html: '<main>результаты</main>', answers: answers('Бухгалтер') });
-    expect(page).toContain(`<div id="root" ${FIRST_SCREEN_ATTRIBUTE}><main>результаты</main></div>`);
+    expect(page).toContain(`<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="wide"><main>результаты</main></div>`);
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/vendor-b.css">');
     expect(page).not.toContain('rel="preload" as="style"');
     expect(page).not.toContain('modulepreload');
@@ -107,5 +107,27 @@ describe('filesOf: a page chunk\'s files from the build manifest', () => {
 
   it('a module the build does not know gives nothing', () => {
     expect(filesOf(manifest, ['src/missing.tsx'])).toEqual({ css: [] });
+  });
+});
+
+describe('layoutOf: the layout a page is drawn in', () => {
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+  it('a phone\'s, from Chrome\'s client hint or a phone\'s user agent', () => {
+    expect(layoutOf({ 'sec-ch-ua-mobile': '?1', 'user-agent': ANDROID })).toBe('phone');
+    expect(layoutOf({ 'user-agent': IPHONE })).toBe('phone');
+  });
+
+  it('the wide one for a desktop, for a hint that says so and for no headers at all', () => {
+    expect(layoutOf({ 'sec-ch-ua-mobile': '?0', 'user-agent': DESKTOP })).toBe('wide');
+    expect(layoutOf({ 'user-agent': DESKTOP })).toBe('wide');
+    expect(layoutOf({})).toBe('wide');
+  });
+
+  it('a drawn page says which layout it was drawn in', () => {
+    const page = withFirstScreen(PAGE, { html: '<p></p>', answers: [], layout: 'phone' });
+    expect(page).toContain(`<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="phone">`);
   });
 });

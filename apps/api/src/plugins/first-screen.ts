@@ -33,13 +33,26 @@ type FirstScreenModule = {
     shared: boolean;
     modules: string[];
   } | null;
-  renderFirstScreen(url: URL, answers: { session: PageAnswer; data: PageAnswer }): Promise<string | null>;
+  renderFirstScreen(url: URL, answers: { session: PageAnswer; data: PageAnswer }, layout: Layout): Promise<string | null>;
 };
 /**
  * A visitor's page: drawn HTML, its answers and the styles of the page's own chunks; a member's:
  * the answers only (html null).
  */
-type Drawn = { html: string | null; answers: PageAnswer[]; files?: ChunkFiles };
+type Drawn = { html: string | null; answers: PageAnswer[]; files?: ChunkFiles; layout?: Layout };
+type Layout = 'phone' | 'wide';
+
+/**
+ * A phone's page is drawn in the phone's layout (the browser then hydrates it instead of rendering it
+ * again): Chrome says so in a client hint on every request, other browsers in their user agent. A
+ * wrong guess (a tablet held wide) only costs that render again, as before.
+ */
+export function layoutOf(headers: Record<string, string | string[] | undefined>): Layout {
+  const hint = headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return 'phone';
+  if (hint === '?0') return 'wide';
+  return /\b(Mobi|iPhone|Android)\b/.test(String(headers['user-agent'] ?? '')) ? 'phone' : 'wide';
+}
 
 /**
  * How long a page waits for its first screen before it goes without one. The search it waits for is
@@ -117,14 +130,15 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
       return { html: null, answers: [session, ...more] };
     }
     if (session.status !== 401) return null;
+    const layout = layoutOf(request.headers);
     const drawNow = async () => {
       const data = await ask(request, wanted.data);
-      const html = await module.renderFirstScreen(url, { session, data });
+      const html = await module.renderFirstScreen(url, { session, data }, layout);
       // Not kept: an error answer (a limit, a bad parameter, a draft) is the browser's to show.
       if (!html) throw new NoFirstScreen();
-      return { html, answers: [session, data], files: chunkFiles(wanted.modules) };
+      return { html, answers: [session, data], files: chunkFiles(wanted.modules), layout };
     };
-    const key = `${url.pathname}|${wanted.data}`;
+    const key = `${layout}|${url.pathname}|${wanted.data}`;
     let result = wanted.shared ? drawn.get(key) : undefined;
     if (!result) result = wanted.shared ? remember(drawn, key, drawNow()) : drawNow();
     return result.catch((error: unknown) => {
@@ -181,7 +195,7 @@ export function withFirstScreen(page: string, drawn: Drawn): string {
     .replace(/<link rel="preload" as="style" crossorigin href=/g, '<link rel="stylesheet" crossorigin href=')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', () => `${links.join('')}</head>`)
-    .replace(root, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${drawn.html}</div>\n    ${data}`);
+    .replace(root, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="${drawn.layout ?? 'wide'}">${drawn.html}</div>\n    ${data}`);
 }
 
 type Manifest = Record<string, { file: string; src?: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;

@@ -43,12 +43,13 @@ export async function boot(): Promise<void> {
     </StrictMode>
   );
   const options = { onUncaughtError: reportReactError, onCaughtError: reportReactError };
-  // The server draws the search's wide layout: a phone's first render differs (filters in a drawer),
-  // so there the app draws itself over what the server drew instead of hydrating it. A vacancy's page
-  // is the same at every width (its layout is CSS).
+  // The server draws the search in the layout of the device that asked (a phone's: filters in a
+  // drawer); should the screen disagree (a tablet held wide), the app draws itself over what the
+  // server drew instead of hydrating it. A vacancy's page is the same at every width (its layout is CSS).
   const searchPage = earlySearchUrl(window.location) !== null;
+  const drawnForPhone = container.getAttribute(FIRST_SCREEN_ATTRIBUTE) === 'phone';
   const hydrate =
-    container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && !(searchPage && window.matchMedia(PHONE_LAYOUT_QUERY).matches);
+    container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && !(searchPage && window.matchMedia(PHONE_LAYOUT_QUERY).matches !== drawnForPhone);
   // The server read the address's search with the schema before drawing; so does the first render here.
   if (hydrate && searchPage && hasSearchParams(new URLSearchParams(window.location.search))) await loadSearchSchema();
   if (hydrate) hydrateRoot(container, app, { ...options, onRecoverableError });

@@ -15,6 +15,7 @@ import { earlySearchUrl } from '@/features/search/lib/page-params.ts';
 import { hasSearchParams, loadSearchSchema } from '@/features/search/lib/search-url.ts';
 import { vacancyKeys } from '@/features/vacancy/api/keys.ts';
 import { VacancyViewPage } from '@/features/vacancy/pages/vacancy-view-page.tsx';
+import { setServerLayout } from '@/shared/lib/first-screen-layout.ts';
 import { setServerRichTextParser } from '@/shared/lib/rich-text.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
 import { parseRichTextOnServer } from './rich-text-parser.ts';
@@ -73,10 +74,11 @@ let handler: ReturnType<typeof createStaticHandler> | undefined;
 
 /**
  * The HTML of #root for this page, drawn from these answers exactly as the browser's first render
- * will draw it (boot.tsx: the session, then the page's data in the query cache); null when the
- * answers give nothing to show (an error is the browser's to show, with its dialog).
+ * will draw it (boot.tsx: the session, then the page's data in the query cache), in the layout of
+ * the device that asked; null when the answers give nothing to show (an error is the browser's to
+ * show, with its dialog).
  */
-export async function renderFirstScreen(url: URL, answers: FirstScreenAnswers): Promise<string | null> {
+export async function renderFirstScreen(url: URL, answers: FirstScreenAnswers, layout: 'phone' | 'wide' = 'wide'): Promise<string | null> {
   const data = successOf(answers.data);
   if (data === undefined) return null;
   const vacancyId = PUBLIC_VACANCY_PATH.exec(url.pathname)?.[1];
@@ -91,6 +93,7 @@ export async function renderFirstScreen(url: URL, answers: FirstScreenAnswers): 
   const user = successOf(answers.session) as Parameters<typeof sessionStore.setUser>[0] | undefined;
   if (user) sessionStore.setUser(user);
   else sessionStore.clear();
+  setServerLayout(layout);
   if (vacancyId) queryClient.setQueryData(vacancyKeys.one(Number(vacancyId)), data);
   else queryClient.setQueryData(firstResultsKey(answers.data.url, user?.id ?? null), data);
   try {

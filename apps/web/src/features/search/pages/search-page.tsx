@@ -1,8 +1,9 @@
 import { SEARCH_EXACT_COUNT_LIMIT } from '@hr/contract/search-params';
 import { Box, Container, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { afterFirstContent, markFirstContent } from '@/shared/lib/first-content.ts';
+import { usePhoneLayout } from '@/shared/lib/first-screen-layout.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { useResumeSearch } from '../api/search-resumes.ts';
 import { FilterPanelStandIn } from '../components/filter-panel-stand-in.tsx';
@@ -63,7 +64,8 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
   const result = search.data;
   const issues = useSearchErrors(search.error, clientIssues);
   const onOpen = useVisitorOpen();
-  const isPhone = useMediaQuery(PHONE_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
+  // (The server, with no screen, draws the layout of the device that asked: first-screen-layout.ts.)
+  const isPhone = usePhoneLayout(PHONE_LAYOUT_QUERY);
   const [drawerOpened, drawer] = useDisclosure(false);
   const resultsTop = useRef<HTMLDivElement>(null);
 
