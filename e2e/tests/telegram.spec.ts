@@ -163,3 +163,22 @@ test('the telegram.bound push closes the popup by itself', async ({ page }) => {
 
   // That a bound account's login code goes to the chat is the API's (telegram.test.ts, «sends a login code»).
 });
+
+test('at 375 px the «HR-облако» heading and its status are shown whole', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await loginPageAt(page, base, await registerAt(base));
+  await page.goto(`${base}/profile`);
+  const card = page.getByTestId('telegram-card');
+  const heading = card.getByRole('heading', { name: 'HR-облако' });
+  const status = card.getByTestId('telegram-status');
+  await expect(status).toBeVisible();
+  // One line: no «HR-» and «облако» on two rows.
+  const lineHeight = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+  expect((await heading.boundingBox())?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+  // The badge's words are not cut to «Не привяз…».
+  const cut = await status.evaluate((el) => [el, ...el.querySelectorAll('*')].some((node) => node.scrollWidth > node.clientWidth + 1));
+  expect(cut, 'the status badge is cut off').toBe(false);
+  const cardBox = await card.boundingBox();
+  const statusBox = await status.boundingBox();
+  expect((statusBox?.x ?? 0) + (statusBox?.width ?? 0)).toBeLessThanOrEqual((cardBox?.x ?? 0) + (cardBox?.width ?? 0));
+});
