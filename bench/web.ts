@@ -149,6 +149,7 @@ const CASES: Case[] = [
   { name: 'member, 375 px', member: true, width: 375 },
 ];
 const DEMO_MEMBER = { email: 'member@hr-club.demo', password: 'demo12345' };
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 
 /** Signs the context in as the demo member, the way the login popup does (CSRF cookie, then POST /login). */
 async function signIn(context: import('playwright-core').BrowserContext): Promise<void> {
@@ -162,7 +163,9 @@ async function signIn(context: import('playwright-core').BrowserContext): Promis
 }
 
 async function load(browser: import('playwright-core').Browser, which: Case): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: which.width, height: 800 } });
+  // 375 px is a phone: its user agent and touch, so the server draws the phone's layout for it.
+  const phone = which.width < 600 ? { isMobile: true, hasTouch: true, userAgent: PHONE_UA } : {};
+  const context = await browser.newContext({ viewport: { width: which.width, height: 800 }, ...phone });
   if (which.member) await signIn(context);
   const page = await context.newPage();
   await page.addInitScript({ content: PAGE_PROBE });
