@@ -34,6 +34,8 @@ export const resumeImportRejects = pgTable(
       .references(() => resumeImports.id, { onDelete: 'cascade' }),
     line: integer('line').notNull(),
     reason: text('reason').notNull(),
+    /** rejected — the row was refused; noted — it was kept, and reason lists what was dropped of it. */
+    kind: text('kind').$type<'rejected' | 'noted'>().notNull().default('rejected'),
   },
   (t) => [primaryKey({ name: 'resume_import_rejects_pk', columns: [t.importId, t.line] })],
 );

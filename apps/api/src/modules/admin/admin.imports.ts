@@ -11,7 +11,7 @@ import {
   type ImportReportLine,
   type Paginated,
 } from '@hr/contract';
-import { and, asc, count, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type ResumeImportRow, resumeImportRejects, resumeImports } from '../../db/schema/index.ts';
@@ -27,20 +27,13 @@ type Actor = { actorId: number; ip: string };
 
 export const IMPORT_JOB = 'admin.resume_import';
 
-/*
- * The report table keeps both kinds of rows under one (import, line) key: a refused row's reason as
- * it is, a kept row's notes after NOTED. (Its kind has no column of its own: the mark is read and
- * stripped here only, and the API gives `kind`.)
- */
-const NOTED = 'загружена с замечаниями:\n';
-
 /** How many rows of each import were kept with notes. */
 async function notedCounts(ctx: AppContext, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   const rows = await ctx.database.db
     .select({ id: resumeImportRejects.importId, n: count() })
     .from(resumeImportRejects)
-    .where(and(inArray(resumeImportRejects.importId, ids), like(resumeImportRejects.reason, `${NOTED}%`)))
+    .where(and(inArray(resumeImportRejects.importId, ids), eq(resumeImportRejects.kind, 'noted')))
     .groupBy(resumeImportRejects.importId);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
@@ -181,7 +174,7 @@ export async function importReport(ctx: AppContext, id: number, page: number, pe
   const where = eq(resumeImportRejects.importId, id);
   const [rows, [total]] = await Promise.all([
     ctx.database.db
-      .select({ line: resumeImportRejects.line, reason: resumeImportRejects.reason })
+      .select({ line: resumeImportRejects.line, reason: resumeImportRejects.reason, kind: resumeImportRejects.kind })
       .from(resumeImportRejects)
       .where(where)
       .orderBy(asc(resumeImportRejects.line))
@@ -189,10 +182,7 @@ export async function importReport(ctx: AppContext, id: number, page: number, pe
       .offset((page - 1) * perPage),
     ctx.database.db.select({ n: count() }).from(resumeImportRejects).where(where),
   ]);
-  const lines = rows.map(
-    ({ line, reason }): ImportReportLine =>
-      reason.startsWith(NOTED) ? { line, kind: 'noted', reason: reason.slice(NOTED.length) } : { line, kind: 'rejected', reason },
-  );
+  const lines = rows.map(({ line, reason, kind }): ImportReportLine => ({ line, kind, reason }));
   return pageOf(lines, Number(total?.n ?? 0), page, perPage);
 }
 
@@ -249,7 +239,7 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
   );
   try {
     await pipeline(stored.stream, createWriteStream(file));
-    let pending: { line: number; reason: string }[] = [];
+    let pending: { line: number; kind: 'rejected' | 'noted'; reason: string }[] = [];
     const warnings: string[] = [];
     const flushRejects = async () => {
       if (!pending.length) return;
@@ -257,17 +247,17 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
       pending = [];
       await db
         .insert(resumeImportRejects)
-        .values(batch.map((r) => ({ importId, line: r.line, reason: r.reason.slice(0, 2000) })))
+        .values(batch.map((r) => ({ importId, line: r.line, kind: r.kind, reason: r.reason.slice(0, 2000) })))
         .onConflictDoNothing();
     };
     let writes: Promise<unknown> = Promise.resolve();
     const summary = await importResumes(ctx.database, file, {
       onReject: (line, reason) => {
-        pending.push({ line, reason });
+        pending.push({ line, kind: 'rejected', reason });
         if (pending.length >= REPORT_BATCH) writes = writes.then(flushRejects);
       },
       onRowNotes: (line, notes) => {
-        pending.push({ line, reason: `${NOTED}${notes.join('\n')}` });
+        pending.push({ line, kind: 'noted', reason: notes.join('\n') });
         if (pending.length >= REPORT_BATCH) writes = writes.then(flushRejects);
       },
       onWarning: (message) => warnings.push(message),
