@@ -44,7 +44,7 @@ export function MailFailuresTable({ mails }: { mails: readonly AdminMailFailure[
         <Table.Tbody>
           {mails.map((mail) => (
             <Table.Tr key={mail.id}>
-              <Table.Td className="admin-break">{mail.to}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{mail.to}</Table.Td>
               <Table.Td className="admin-break" style={{ minWidth: 180 }}>
                 <Subject mail={mail} />
               </Table.Td>
