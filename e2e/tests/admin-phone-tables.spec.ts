@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../fixtures/admin.ts';
 import { loginPageAt, registerAt } from '../fixtures/cabinet.ts';
+import { freePort, type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
@@ -14,80 +11,20 @@ import { expect, test } from '../fixtures/test.ts';
  * journeys' SMTP takes them all); a browser's report is sent as the page's error reporting does.
  * `ADMIN_PHONE_SHOTS=/dir` keeps screenshots.
  */
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-
-let server: ChildProcess | undefined;
-let tmpDir: string;
+let own: OwnServer | undefined;
 let base: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  tmpDir = mkdtempSync(path.join(os.tmpdir(), 'hr-e2e-mail-'));
-  const port = await freePort();
   const deadSmtp = await freePort(); // nobody listens there: every letter fails and waits for a retry
-  base = `http://127.0.0.1:${port}`;
-  const snapshot = process.env.E2E_SNAPSHOT_DATA_DIR;
-  if (snapshot) cpSync(snapshot, path.join(tmpDir, 'data'), { recursive: true, filter: (src) => path.basename(src) !== 'owner.lock' });
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/api/src/server.ts')], {
-    cwd: REPO_ROOT,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: path.join(tmpDir, 'data'),
-      DEMO_SEED: '0',
-      LOG_LEVEL: 'warn',
-      REGISTER_LIMIT_PER_HOUR: '10000',
-      SMTP_URL: `smtp://127.0.0.1:${deadSmtp}?ignoreTLS=true`,
-      TELEGRAM_BOT_TOKEN: '',
-    },
-  });
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the test server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${base}/sanctum/csrf-cookie`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 204 || res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the test server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  own = await startOwnServer({ SMTP_URL: `smtp://127.0.0.1:${deadSmtp}?ignoreTLS=true` });
+  base = own.base;
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // gone
-    }
-    await new Promise((r) => setTimeout(r, 1500));
-    try {
-      process.kill(-server.pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 async function shot(page: Page, name: string) {

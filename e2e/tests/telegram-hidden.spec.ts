@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { freePort, type OwnServer, startOwnServer } from '../fixtures/own-server.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { action, dialog, openLogin, openRegistration, requestLoginCode } from '../fixtures/ui.ts';
 
 /**
  * The journeys' server runs without a Telegram bot: a visitor meets no Telegram and no «HR-облако»
  * anywhere before signing in — the home page's «Что даёт HR-клуб», the code login, the code popup,
- * the registration pitch — at 1280 and 375 px. (With a bot they stay: telegram.spec.ts runs one;
- * the flag itself is telegram-config.test.ts.) `TELEGRAM_HIDDEN_SHOTS=/dir` keeps screenshots.
+ * the registration pitch — at 1280 and 375 px. With a bot (a server of its own) they stay as they
+ * were; the flag itself is telegram-config.test.ts. `TELEGRAM_HIDDEN_SHOTS=/dir` keeps screenshots.
  */
 const TELEGRAM = /telegram|телеграм|HR-облак/i;
 
@@ -57,3 +58,40 @@ for (const width of [1280, 375]) {
     await shot(page, `code-${width}`);
   });
 }
+
+test.describe('with a bot', () => {
+  let own: OwnServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    // A bot set up (token and name); its Bot API is a port nobody listens on: nothing leaves the machine.
+    const deadApi = await freePort();
+    own = await startOwnServer({
+      TELEGRAM_BOT_TOKEN: '123:abc',
+      TELEGRAM_BOT_NAME: 'hr_club_bot',
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${deadApi}`,
+      TELEGRAM_WEBHOOK_SECRET: 's3cret',
+    });
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
+
+  test('a visitor reads of the HR cloud as before', async ({ page }) => {
+    const base = own?.base ?? '';
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${base}/`);
+    const club = page.locator('section', { has: page.getByRole('heading', { name: 'Что даёт HR-клуб' }) });
+    await club.scrollIntoViewIfNeeded();
+    await expect(club.getByRole('heading', { name: 'HR-облако' })).toBeVisible();
+
+    const reg = await openRegistration(page);
+    await expect(reg.locator('.club-pitch')).toContainText('Telegram-бот клуба');
+    await page.keyboard.press('Escape');
+    await expect(reg).toBeHidden();
+
+    const login = await openLogin(page);
+    await action(login, 'Войти по коду').click();
+    await expect(login).toContainText('а если аккаунт привязан к HR-облаку — ещё и в Telegram');
+  });
+});
