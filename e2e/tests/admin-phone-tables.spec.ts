@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../fixtures/admin.ts';
 import { loginPageAt, registerAt } from '../fixtures/cabinet.ts';
@@ -32,6 +33,14 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** Serious and critical axe findings (WCAG 2.x A/AA) on the page as it is now. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -73,6 +82,7 @@ test('«Почта» and «Ошибки» are tables at 1280 px and cards at 375
       await expect(page.locator('main table')).toHaveCount(0);
     } else await expect(page.getByRole('columnheader', { name: 'Причина' })).toBeVisible();
     expect(await overflowOf(page), `«Почта» at ${width} px is wider than the window`).toBeLessThanOrEqual(0);
+    expect(await seriousFindings(page), `«Почта» at ${width} px`).toEqual([]);
     await shot(page, `mail-${width}`);
 
     await page.goto(`${base}/admin/errors`);
@@ -85,6 +95,7 @@ test('«Почта» and «Ошибки» are tables at 1280 px and cards at 375
       await expect(page.locator('main table')).toHaveCount(0);
     } else await expect(page.getByRole('columnheader', { name: 'Пользователей' })).toBeVisible();
     expect(await overflowOf(page), `«Ошибки» at ${width} px is wider than the window`).toBeLessThanOrEqual(0);
+    expect(await seriousFindings(page), `«Ошибки» at ${width} px`).toEqual([]);
     await shot(page, `errors-${width}`);
   }
 });
