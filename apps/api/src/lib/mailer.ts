@@ -41,8 +41,23 @@ export function mailFailure(err: unknown): Error {
     return new Error(`Почтовый сервер не ответил вовремя (${e.command ?? 'соединение'}): ${e.message}`);
   }
   if (e.responseCode) return new Error(`Почтовый сервер временно отказал (${e.command ?? '?'}, код ${e.responseCode}): ${reply}`);
+  const cause = NETWORK_CAUSES[e.code ?? ''] ?? NETWORK_CAUSES[/\b(E[A-Z]+)\b/.exec(e.message ?? '')?.[1] ?? ''];
+  // The system's own words stay after the Russian cause: the operator searches for them.
+  if (cause) return new Error(`Не удалось отправить письмо: ${cause} (${e.message})`);
   return new Error(`Не удалось отправить письмо: ${e.message ?? String(err)}`);
 }
+
+/** Network failures an operator meets, in the back office's words (the «Почта» page shows them). */
+const NETWORK_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'почтовый сервер не принимает соединения — он не запущен или адрес и порт в SMTP_URL неверны',
+  ENOTFOUND: 'имя почтового сервера из SMTP_URL не найдено в DNS',
+  EAI_AGAIN: 'DNS не ответил, имя почтового сервера не удалось узнать',
+  ECONNRESET: 'почтовый сервер оборвал соединение',
+  EHOSTUNREACH: 'почтовый сервер недоступен по сети',
+  ENETUNREACH: 'сеть до почтового сервера недоступна',
+  EAUTH: 'почтовый сервер не принял логин или пароль из SMTP_URL',
+  ETLS: 'не удалось установить защищённое соединение с почтовым сервером',
+};
 
 /** Real SMTP when SMTP_URL is set; otherwise the log and the mail_outbox table. */
 export function createMailer(opts: {
