@@ -64,9 +64,13 @@ export async function vacancyMatches(ctx: AppContext, user: AuthUser, id: number
   });
   const statement = candidatesSql(profile);
   const rows = statement ? await ctx.search.runner().query<CandidateRow>(statement) : [];
+  // Each row's card first: the title reason names the title as this viewer may see it (toCard masks it).
   const ranked = rows
-    .map((row) => ({ row, scored: scoreCandidate(profile, row) }))
-    .filter((x): x is { row: CandidateRow; scored: Scored } => x.scored !== null)
+    .map((row) => {
+      const card = toCard(row, user);
+      return { row, card, scored: scoreCandidate(profile, { ...row, title: card.title }) };
+    })
+    .filter((x): x is { row: CandidateRow; card: ReturnType<typeof toCard>; scored: Scored } => x.scored !== null)
     .sort(
       (a, b) =>
         b.scored.score - a.scored.score ||
@@ -84,8 +88,7 @@ export async function vacancyMatches(ctx: AppContext, user: AuthUser, id: number
     current_page: page,
     last_page: Math.max(1, Math.ceil(ranked.length / perPage)),
     total: ranked.length,
-    data: shown.map(({ row, scored }) => {
-      const card = toCard(row, user);
+    data: shown.map(({ row, card, scored }) => {
       const summary = opinions.get(Number(row.id));
       if (summary) card.opinions_summary = summary;
       return { ...card, match: { score: Math.round(scored.score * 100), reasons: scored.reasons } };

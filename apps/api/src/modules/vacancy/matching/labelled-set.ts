@@ -81,7 +81,7 @@ export const PEOPLE: Record<string, Person> = {
     salary: 115000,
   },
   sourcer: {
-    title: 'Сорсер / ресечер',
+    title: 'Сорсер / ресёрчер',
     skills: ['Сорсинг', 'Boolean search', 'LinkedIn'],
     city: MOSCOW,
     months: 14,

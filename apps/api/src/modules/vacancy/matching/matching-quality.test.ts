@@ -92,17 +92,20 @@ describe('what the member sees of a match', () => {
     const res = await matches(recruiting);
     const recruiter = res.data.find((c) => c.hash === hashOf('recruiter'));
     expect(recruiter?.match.reasons).toEqual([
-      { kind: 'title', text: 'должность близкая: рекрутер' },
+      { kind: 'title', text: 'должность близкая: Рекрутер (совпало: рекрутер)' },
       { kind: 'skills', text: 'совпали навыки: Подбор персонала, Хантинг, Собеседования' },
       { kind: 'city', text: 'Москва' },
       { kind: 'experience', text: 'опыт 1–3 года' },
       { kind: 'salary', text: 'зарплата в бюджете' },
     ]);
     const manager = res.data.find((c) => c.hash === hashOf('selectionManager'));
-    expect(manager?.match.reasons[0]).toEqual({ kind: 'title', text: 'должность: подбор персонала' });
+    expect(manager?.match.reasons[0]).toEqual({ kind: 'title', text: 'должность: Менеджер по подбору персонала (совпало: подбор персонала)' });
     const it = res.data.find((c) => c.hash === hashOf('itRecruiter'));
-    expect(it?.match.reasons[0]).toEqual({ kind: 'title', text: 'должность: IT; близкая: рекрутер' });
+    expect(it?.match.reasons[0]).toEqual({ kind: 'title', text: 'должность: IT-рекрутер (совпало: IT, рекрутер)' });
     expect(res.data[0]?.hash).toBe(hashOf('itRecruiter'));
+    // The reason names the resume's own title, as written, then what of the vacancy it matched.
+    const sourcer = res.data.find((c) => c.hash === hashOf('sourcer'));
+    expect(sourcer?.match.reasons[0]).toEqual({ kind: 'title', text: 'должность близкая: Сорсер / ресёрчер (совпало: сорсер)' });
     const mover = res.data.find((c) => c.hash === hashOf('spbRecruiter'));
     expect(mover?.match.reasons).toContainEqual({ kind: 'city', text: 'готов переехать: Москва' });
   });

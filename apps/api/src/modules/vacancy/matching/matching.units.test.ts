@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidatesSql } from './matching.sql.ts';
 import { matchProfile, type VacancyAsks } from './profile.ts';
-import { type Candidate, scoreCandidate } from './score.ts';
+import { type Candidate, scoreCandidate, titleReason } from './score.ts';
 
 const asks = (over: Partial<VacancyAsks> = {}): VacancyAsks => ({
   title: 'Менеджер по подбору персонала (IT)',
@@ -24,6 +24,7 @@ function candidate(
 ): Candidate {
   const has = (list: string[]) => profile.terms.map((t) => list.includes(t.text));
   return {
+    title: 'Рекрутер',
     city_id: 1069,
     relocation: 'no_relocation',
     relocation_city_ids: [],
@@ -73,12 +74,23 @@ describe('scoring', () => {
     expect(near?.score).toBeGreaterThan(far?.score ?? 0);
     expect(near?.relevance).toBeCloseTo(far?.relevance ?? 0);
     expect(near?.reasons.map((r) => r.text)).toEqual([
-      'должность близкая: рекрутер',
+      'должность близкая: Рекрутер (совпало: рекрутер)',
       'совпали навыки: Подбор персонала',
       'Москва',
       'опыт 1–3 года',
       'зарплата в бюджете',
     ]);
+  });
+
+  it('the title reason names the resume\'s own title, never a matched word as if it were the job', () => {
+    const it = scoreCandidate(p, candidate(p, ['рекрут', 'it'], [], { title: 'IT-рекрутер' }));
+    expect(it?.reasons[0]?.text).toBe('должность: IT-рекрутер (совпало: IT, рекрутер)');
+    // «Ресёрчер» (the stored vectors read «ё» as «е») is labelled in its proper spelling, «ресечер» too.
+    for (const term of ['ресерчер', 'ресечер']) {
+      const r = scoreCandidate(p, candidate(p, [term], [], { title: 'Ресёрчер' }));
+      expect(r?.reasons[0]?.text).toBe('должность близкая: Ресёрчер (совпало: ресёрчер)');
+    }
+    expect(titleReason('', ['IT'], [])).toBe('должность: IT');
   });
 
   it('an adjacent experience bucket adds less than the asked one; a salary over the budget adds nothing', () => {

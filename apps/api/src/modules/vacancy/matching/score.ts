@@ -10,6 +10,8 @@ export type Scored = { score: number; relevance: number; reasons: MatchReason[] 
 
 /** What scoring reads of a candidate (matching.sql.ts gives it). */
 export type Candidate = {
+  /** The resume's title as the viewer sees it: the title reason names it. */
+  title: string;
   city_id: number | null;
   relocation: string;
   relocation_city_ids: number[] | null;
@@ -62,6 +64,19 @@ function bestNear(near: Near[], found: boolean[], scale: number): { credit: numb
 
 const list = (items: string[]) => [...new Set(items)].join(', ');
 
+/**
+ * The title reason names the resume's own title and what of the vacancy's title it matched:
+ * «должность: IT-рекрутер (совпало: IT, рекрутер)» — never a matched word alone, which would read
+ * as the candidate's job.
+ */
+export function titleReason(title: string, own: string[], near: string[]): string | null {
+  if (!own.length && !near.length) return null;
+  const shown = title.trim();
+  const words = list([...own, ...near]);
+  if (!shown) return own.length ? `должность: ${words}` : `должность близкая: ${words}`;
+  return `${own.length ? 'должность' : 'должность близкая'}: ${shown} (совпало: ${words})`;
+}
+
 /** The candidate's score, or null when nothing of what the vacancy asks is in the resume. */
 export function scoreCandidate(profile: MatchProfile, c: Candidate): Scored | null {
   const reasons: MatchReason[] = [];
@@ -90,10 +105,8 @@ export function scoreCandidate(profile: MatchProfile, c: Candidate): Scored | nu
     titleSum += slot.weight * credit;
   }
   const titleScore = titleWeight ? titleSum / titleWeight : 0;
-  if (ownLabels.length && nearLabels.length)
-    reasons.push({ kind: 'title', text: `должность: ${list(ownLabels)}; близкая: ${list(nearLabels)}` });
-  else if (ownLabels.length) reasons.push({ kind: 'title', text: `должность: ${list(ownLabels)}` });
-  else if (nearLabels.length) reasons.push({ kind: 'title', text: `должность близкая: ${list(nearLabels)}` });
+  const titleText = titleReason(c.title, ownLabels, nearLabels);
+  if (titleText) reasons.push({ kind: 'title', text: titleText });
 
   // Key skills: each in the resume's skills (or title), or a skill near it.
   let skillSum = 0;

@@ -30,8 +30,9 @@ export const CONCEPTS: Concept[] = [
       p('сорсинг', 1),
       p('сорсер', 1),
       p('sourc', 1, 'sourcing'),
-      p('ресечер', 1),
-      p('ресерчер', 1),
+      // «ё» is read as «е»; «ресечер» is a spelling met in real resumes, shown as written properly.
+      p('ресерчер', 1, 'ресёрчер'),
+      p('ресечер', 1, 'ресёрчер'),
       p('talent acquisition', 1),
       p('executive search', 1),
       p('найм', 0.8),
