@@ -52,7 +52,13 @@ export async function boot(): Promise<void> {
     container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && !(searchPage && window.matchMedia(PHONE_LAYOUT_QUERY).matches !== drawnForPhone);
   // The server read the address's search with the schema before drawing; so does the first render here.
   if (hydrate && searchPage && hasSearchParams(new URLSearchParams(window.location.search))) await loadSearchSchema();
-  if (hydrate) hydrateRoot(container, app, { ...options, onRecoverableError });
+  // Hydrated as a transition: React hydrates in slices and lets the browser breathe between them,
+  // instead of one task of the whole page (most of a slow phone's blocking time). The page the
+  // server drew is on the screen meanwhile, and a click on it hydrates its part first.
+  if (hydrate)
+    startTransition(() => {
+      hydrateRoot(container, app, { ...options, onRecoverableError });
+    });
   else if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) {
     // Drawn over what the server drew, which stays on the screen meanwhile: in slices, so a slow
     // phone's main thread is never held for the whole page at once (Lighthouse's blocking time).

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { afterFirstContent } from '@/shared/lib/first-content.ts';
 
 /**
@@ -31,7 +31,8 @@ const Overlays = lazy(() => import('./overlays.tsx').then((m) => ({ default: m.O
 export function DeferredOverlays() {
   const [load, setLoad] = useState(false);
   useEffect(() => {
-    const start = () => setLoad(true);
+    // A transition: mounting them is drawn in slices, never one long task beside the first screen.
+    const start = () => startTransition(() => setLoad(true));
     wanted = start;
     if (waiting.length) start();
     void afterFirstContent().then(start);

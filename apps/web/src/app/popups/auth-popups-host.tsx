@@ -4,13 +4,14 @@ import { useLocation, useNavigate } from 'react-router';
 import type { LoginChannels } from '@/features/auth/api/login-check.ts';
 import type { LoginVariant } from '@/features/auth/components/login-popup.tsx';
 import { afterFirstContent } from '@/shared/lib/first-content.ts';
+import { firstInteraction } from '@/shared/lib/first-interaction.ts';
 import { safeRedirectTarget } from '@/shared/lib/navigation.ts';
 import { usePopupEvent } from '@/shared/lib/popups-bus.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
 import { completeLogin } from '../session/session-actions.ts';
 
 // The popups (and the validation schemas they carry) load on first use, or when the browser is idle
-// after the page's first content.
+// once the visitor starts using the page (pointer, touch, key, focus or scroll).
 const loadLogin = () => import('@/features/auth/components/login-popup.tsx');
 const loadCode = () => import('@/features/auth/components/code-popup.tsx');
 const loadRegister = () => import('./register-popup-container.tsx');
@@ -56,7 +57,9 @@ export function AuthPopupsHost() {
   // Not before the page's first content: they would compete with it.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    void afterFirstContent().then(() => idle(preloadPopups));
+    void afterFirstContent()
+      .then(firstInteraction)
+      .then(() => idle(preloadPopups));
   }, []);
 
   const show = useCallback((name: PopupName | null) => {

@@ -1,4 +1,5 @@
-import { nextPageOf, type Paginated } from '@hr/contract';
+import type { Paginated } from '@hr/contract/envelope';
+import { nextPageOf } from '@hr/contract/pagination';
 import { notifyKeys } from '../lib/query-keys.ts';
 import type { NotificationItem } from '@hr/contract/notify';
 import { useInfiniteQuery } from '@tanstack/react-query';

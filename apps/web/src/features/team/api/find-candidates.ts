@@ -1,4 +1,4 @@
-import { TEAM_MEMBER_SEARCH_MIN, type TeamMemberCandidate } from '@hr/contract';
+import { TEAM_MEMBER_SEARCH_MIN, type TeamMemberCandidate } from '@hr/contract/team';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
 
