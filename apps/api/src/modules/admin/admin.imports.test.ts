@@ -165,4 +165,21 @@ describe('resume import from the back office', () => {
     const list = (await admin.client.get('/api/admin/imports')).body.res;
     expect(list.data.find((j: { id: number }) => j.id === job.id)).toMatchObject({ noted: 1, rejected: 0 });
   });
+
+  it('a .json upload is an hh.ru export from the start, one resume on one line too: its report numbers resumes; .jsonl stays JSON Lines', async () => {
+    const one = `\n${hh('json-one', { skills: 42 })}\n`;
+    const json = (await upload(admin.client, 'one.json', one)).body.res;
+    expect(json.format).toBe('json');
+    const lines = (await upload(admin.client, 'one.jsonl', one)).body.res;
+    expect(lines.format).toBe('jsonl');
+    await built.ctx.queue.runPending();
+    for (const [job, format, line] of [
+      [json, 'json', 1],
+      [lines, 'jsonl', 2],
+    ] as const) {
+      expect((await admin.client.get(`/api/admin/imports/${job.id}`)).body.res).toMatchObject({ status: 'done', format, noted: 1 });
+      const report = (await admin.client.get(`/api/admin/imports/${job.id}/report`)).body.res.data;
+      expect(report).toEqual([{ line, kind: 'noted', reason: 'skills: должно быть строкой, а не числом — пропущено' }]);
+    }
+  });
 });

@@ -79,7 +79,7 @@ const textOnly: FileTypeDecision<'text'> = (found) => (found ? null : 'text');
 export async function uploadImport(ctx: AppContext, actor: Actor, request: FastifyRequest): Promise<ImportJob> {
   if (!request.isMultipart()) throw fieldErrors({ file: [ADMIN_MSG.fileRequired] });
   const storage = ctx.files;
-  let stored: { key: string; size: number; name: string; format: 'jsonl' | 'csv' } | null = null;
+  let stored: { key: string; size: number; name: string; format: ImportJob['format'] } | null = null;
   try {
     const parts = multipartParts(request, { fileSize: IMPORT_FILE_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 1000, parts: 12 });
     for await (const part of parts) {
@@ -90,9 +90,10 @@ export async function uploadImport(ctx: AppContext, actor: Actor, request: Fasti
       }
       if (stored) throw fieldErrors({ file: [ADMIN_MSG.fileOne] });
       const name = cleanName(part.filename);
-      let format: 'jsonl' | 'csv';
+      let format: ImportJob['format'];
       try {
-        format = importFormatOf(name);
+        // A .json is an hh.ru export from the start (its report counts resumes); .jsonl/.ndjson are JSON Lines.
+        format = importFormatOf(name) === 'csv' ? 'csv' : path.extname(name).toLowerCase() === '.json' ? 'json' : 'jsonl';
       } catch {
         part.file.resume();
         throw fieldErrors({ file: [ADMIN_MSG.fileFormat] });

@@ -24,10 +24,13 @@ export type Parsed = { record: ResumeRecord; notes: string[] };
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A text field: a string (trimmed; empty is «not given») or a number; anything else is noted and dropped. */
-function text(notes: Notes, path: string, v: unknown): string | null {
+/**
+ * A text field: a string (trimmed; empty is «not given»); anything else — a number too («skills: 42»
+ * is a broken export, not a text) — is noted and dropped. Only an id may be a number.
+ */
+function text(notes: Notes, path: string, v: unknown, numberIsText = false): string | null {
   if (v == null) return null;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (numberIsText && typeof v === 'number' && Number.isFinite(v)) return String(v);
   if (typeof v !== 'string') {
     notes.wrongType(path, v, 'строкой');
     return null;
@@ -123,7 +126,7 @@ export function parseHhResume(input: unknown, lookups: Lookups, now = new Date()
     refusals.push('first_name/last_name: нет ни имени, ни фамилии (hh.ru отдаёт их пустыми, пока контакты не открыты)');
   if (refusals.length) throw new RowError(refusals.join('; '));
 
-  let sourceId = text(notes, 'id', r.id);
+  let sourceId = text(notes, 'id', r.id, true);
   if (!sourceId) {
     sourceId = derivedId(r);
     notes.add('id: не указан — резюме узнаётся при повторной загрузке по ФИО, дате рождения и должности');
@@ -353,9 +356,16 @@ export function parseHhResume(input: unknown, lookups: Lookups, now = new Date()
       const raw = phoneText(c.value);
       const problem = raw ? phoneProblem(raw.replace(/[^\d+()\s-]/g, '')) : 'нет номера';
       const digits = raw ? phoneDigits(raw) : null;
-      if (problem || !digits)
-        notes.drop(path, raw ?? c.value ?? null, `неверный номер телефона (${(problem ?? '').replace(/^[^:]*:\s*/, '')})`, what);
-      else if (type === 'cell' || type === 'phone') cell ??= digits;
+      if (problem || !digits) {
+        // The check's own words go last, as a sentence: they hold brackets of their own.
+        const why = (problem ?? '').replace(/^[^:]*:\s*/, '');
+        notes.drop(
+          path,
+          raw ?? c.value ?? null,
+          'неверный номер телефона',
+          why ? `${what}. ${why[0]?.toUpperCase()}${why.slice(1)}` : what,
+        );
+      } else if (type === 'cell' || type === 'phone') cell ??= digits;
       else otherPhone ??= digits;
     } else if (type === 'email') {
       const v = typeof c.value === 'string' ? c.value.trim() : '';

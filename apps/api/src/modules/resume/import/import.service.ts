@@ -93,7 +93,9 @@ async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions):
   const now = opts.now ?? new Date();
   if (format === 'jsonl') {
     const document = jsonLayoutOf(file) === 'document';
-    if (document) opts.onDocument?.();
+    // A .json is an hh.ru export, whatever its layout: its report counts resumes, not lines.
+    const byResume = document || path.extname(file).toLowerCase() === '.json';
+    if (byResume) opts.onDocument?.();
     const records: AsyncGenerator<Numbered<string> & { column?: number }> = document ? readJsonRecords(file) : readLines(file);
     let ordinal = 0;
     for await (const record of records) {
@@ -102,7 +104,7 @@ async function* rowsOf(file: string, format: ImportFormat, opts: ImportOptions):
       // JSON errors keep the file's line and column; the row's number is its place in a document.
       const at = record.line;
       const column = record.column ?? 1;
-      const line = document ? ++ordinal : at;
+      const line = byResume ? ++ordinal : at;
       const notes: string[] = [];
       let parsed: unknown;
       try {

@@ -233,6 +233,57 @@ describe('JSON Lines import', () => {
   });
 });
 
+describe('what the report says of a row', () => {
+  it('a field of the wrong type is noted and dropped, a number too («skills: 42»); a number id is an id', async () => {
+    const notes: string[] = [];
+    const id = Number.parseInt(run, 16);
+    const summary = await importResumes(
+      database,
+      file('types.jsonl', `${JSON.stringify({ ...hh('types', { skills: 42, middle_name: 7 }), id })}\n`),
+      { onRowNotes: (_, list) => notes.push(...list) },
+    );
+    expect(summary.noted).toBe(1);
+    expect(notes).toEqual([
+      'middle_name: должно быть строкой, а не числом — пропущено',
+      'skills: должно быть строкой, а не числом — пропущено',
+    ]);
+    const [kept] = await database.rows<{ about: string | null; middle_name: string | null }>(
+      sql`select about, middle_name from resumes where source = 'import' and source_id = ${String(id)}`,
+    );
+    expect(kept).toEqual({ about: null, middle_name: null });
+  });
+
+  it('a bad phone drops the contact with one level of brackets', async () => {
+    const notes: string[] = [];
+    const contact = [{ type: { id: 'cell' }, value: { formatted: '+71234567890' } }];
+    await importResumes(database, file('phone.jsonl', `${JSON.stringify(hh('phone', { contact }))}\n`), {
+      onRowNotes: (_, list) => notes.push(...list),
+    });
+    expect(notes).toEqual([
+      'contact[0]: «+71234567890» — неверный номер телефона, контакт пропущен. Не российский номер: после +7 код начинается с 9 (мобильный) или с 3, 4, 8 (городской)',
+    ]);
+  });
+
+  it('a .json file counts resumes, even when it is one resume on one line; a .jsonl counts lines', async () => {
+    const one = `${JSON.stringify(hh('json-one', { birth_date: 'вчера' }))}\n`;
+    for (const [name, document, at] of [
+      ['one.json', true, 1],
+      ['one.jsonl', false, 1],
+    ] as const) {
+      let byResume = false;
+      const lines: number[] = [];
+      await importResumes(database, file(name, name.endsWith('.jsonl') ? `\n${one}` : one), {
+        onDocument: () => {
+          byResume = true;
+        },
+        onRowNotes: (line) => lines.push(line),
+      });
+      expect(byResume).toBe(document);
+      expect(lines).toEqual([document ? at : at + 1]);
+    }
+  });
+});
+
 describe('CSV import', () => {
   const header =
     'id,last_name,first_name,birth_date,gender,area,metro,title,salary,professional_roles,employments,schedules,skill_set,languages,experience,education_level,education,phone,email,telegram,has_vehicle,relocation_areas,about,extra_column';
