@@ -74,6 +74,10 @@ test.describe('admin back office', () => {
     await expect(rows.nth(1)).toContainText('Загружена с замечаниями');
     await expect(rows.nth(1)).toContainText('«native» → «l1»');
     await expect(rows.nth(1)).toContainText('«+71234567890» — неверный номер телефона');
+    // Fields are named in Russian first; the path in the file is only a hint beside the note.
+    await expect(rows.nth(1)).toContainText('Языки, 1-й: уровень: «native» → «l1»');
+    await expect(rows.nth(1)).toContainText('Контакты, 1-й: «+71234567890»');
+    await expect(rows.nth(1)).not.toContainText('))');
 
     await page.getByRole('link', { name: 'Все загрузки' }).click();
     await expect(page.getByRole('link', { name })).toBeVisible();

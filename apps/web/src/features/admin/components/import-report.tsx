@@ -4,6 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useImportReport } from '../api/get-import-report.ts';
 import { handleAdminLoadError } from '../lib/admin-errors.ts';
+import { importFieldName } from '../lib/import-fields.ts';
 import { importRowWord } from '../lib/import-status.ts';
 import { Pager } from '@/shared/ui/pager.tsx';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
@@ -16,16 +17,32 @@ const KIND = {
 } as const;
 
 /**
- * One message of a row: «поле: «значение» — причина». The field path is shown as code so that an
- * admin finds it in the file; a message without a field (e.g. a broken JSON) is plain text.
+ * One message of a row: «поле: «значение» — причина». The field is named in Russian first
+ * («Языки, 1-й: уровень»); its path in the file (`language[0].level.id`) follows as a quiet hint, so
+ * an admin can find the place. A message without a field (e.g. a broken JSON) is plain text.
  */
 function Message({ text }: { text: string }) {
   const at = text.indexOf(': ');
   const path = at > 0 ? text.slice(0, at) : '';
   if (!path || /\s/.test(path)) return <>{text}</>;
+  const name = importFieldName(path);
+  const hint = (
+    <Code c="dimmed" fz="xs" title="Поле в файле">
+      {path}
+    </Code>
+  );
+  if (!name)
+    return (
+      <>
+        <Code>{path}</Code>: {text.slice(at + 2)}
+      </>
+    );
   return (
     <>
-      <Code>{path}</Code>: {text.slice(at + 2)}
+      <Text span fw={600} size="sm">
+        {name}
+      </Text>
+      : {text.slice(at + 2)} {hint}
     </>
   );
 }
@@ -85,14 +102,14 @@ export function ImportReport({ id, version, format }: { id: number; version: num
           headingLevel={3}
           icon={IconCircleCheck}
           title="Замечаний нет"
-          text={data ? 'Все строки загружены целиком.' : 'Отчёт пока не готов.'}
+          text={data ? (format === 'json' ? 'Все резюме загружены целиком.' : 'Все строки загружены целиком.') : 'Отчёт пока не готов.'}
         />
       ) : (
         <>
           <Stack
             gap="xs"
             component="ul"
-            aria-label="Строки с замечаниями и отклонённые"
+            aria-label={format === 'json' ? 'Резюме с замечаниями и отклонённые' : 'Строки с замечаниями и отклонённые'}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {data.data.map((line) => (
