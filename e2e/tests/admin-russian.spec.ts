@@ -154,6 +154,14 @@ test.describe('the back office in Russian', () => {
         expect(await overflowOf(admin), `${name} at ${width} px is wider than the window`).toBeLessThanOrEqual(0);
         // The pages whose layout this change rebuilt (the log's table and cards, the users' cards).
         if (name === 'audit' || name === 'users') expect(await seriousFindings(admin), `${name} at ${width} px`).toEqual([]);
+        if (width === 375) {
+          // The sections are a row wider than a phone: the open one is scrolled into view and a
+          // faded edge says more sections follow.
+          const nav = admin.getByRole('navigation', { name: 'Разделы администрирования' });
+          await expect(nav.locator('[aria-current="page"]')).toBeInViewport({ ratio: 1 });
+          const cue = await nav.evaluate((n) => n.hasAttribute('data-more-start') || n.hasAttribute('data-more-end'));
+          expect(cue, `${name}: a faded edge on the sections' row`).toBe(true);
+        }
         await shot(admin, `${name}-${width}`);
       }
     }

@@ -69,11 +69,20 @@ test.describe('route guard, titles, 404', () => {
     await expect(page).toHaveTitle(profileTitle);
   });
 
-  test('an unknown route shows the 404 page', async ({ page }) => {
+  test('an unknown route shows the 404 page, with no error in the console for a visitor', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     const res = await page.goto('/no-such-page-e2e');
     expect(res?.status()).toBeLessThan(500);
     await expect(page.getByText(/404|не найден/i).first()).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`не найден.*${TITLE_SUFFIX}$`, 'i'));
     await expect(page).toHaveURL(/\/no-such-page-e2e|\/404/);
+    // The page settles (the header knows the visitor) before the console is read.
+    await expect(page.getByRole('banner').getByRole('button', { name: /Войти/ }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors, 'console errors on a visitor\'s 404').toEqual([]);
   });
 });

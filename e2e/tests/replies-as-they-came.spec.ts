@@ -56,6 +56,8 @@ async function expectWholeWords(items: Locator, what: string) {
     nodes
       .filter((n) => {
         const el = n as HTMLElement;
+        // In a row that scrolls sideways (the tabs on a phone) an item is whole once scrolled to.
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
         const box = el.getBoundingClientRect();
         const parent = el.closest('.mantine-Tabs-list, article, main') ?? document.body;
         const outer = parent.getBoundingClientRect();
@@ -109,6 +111,9 @@ test.describe('replies as they came', () => {
       await expect(sent).toBeInViewport({ ratio: 1 });
       const headerBottom = await visitor.getByRole('banner').first().evaluate((el) => el.getBoundingClientRect().bottom);
       await expect.poll(async () => (await sent.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom - 1);
+      // The confirmation takes the screen: the footer stays below the fold, not over its lower half.
+      const footerTop = await visitor.locator('footer').last().evaluate((el) => el.getBoundingClientRect().top);
+      expect(footerTop, 'the footer starts below the first screen').toBeGreaterThanOrEqual(740 - 1);
       await expect(sent).toContainText(`Подтверждение отправили на ${candidate.email}`);
       expect(await axeFindings(visitor), 'axe on the confirmation at 375 px').toEqual([]);
       await shot(visitor, 'apply-sent-375');
@@ -158,8 +163,26 @@ test.describe('replies as they came', () => {
       // A reply from the page has no title of its own: the vacancy's is not repeated under the name.
       await expect(cards.first()).not.toContainText(title);
       await expectWholeWords(page.locator('.status-badge'), `status badges at ${width}px`);
+      // The six tabs are one row at both widths; on a phone it scrolls, its hidden end faded.
+      const tabRow = page.getByRole('tablist');
+      expect((await tabRow.boundingBox())?.height ?? 0, `tab row height at ${width}px`).toBeLessThan(60);
+      if (width === 375) await expect(tabRow).toHaveAttribute('data-more-end', '');
+      else await expect(tabRow).not.toHaveAttribute('data-more-end');
+      await shot(page, `replies-list-${width}`, false);
       await expectWholeWords(page.getByRole('tab'), `tabs at ${width}px`);
-      await expect(page.getByRole('tab', { name: /Вышли на работу/ })).toBeInViewport({ ratio: 1 });
+      // The keyboard still moves along the tabs (from the first, left goes round to the last) and
+      // the chosen tab is scrolled into view.
+      await page.getByRole('tab', { name: /^Все/ }).focus();
+      await page.keyboard.press('ArrowLeft');
+      const hired = page.getByRole('tab', { name: /Вышли на работу/ });
+      await expect(hired).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(/status=hired/);
+      await expect(hired).toBeInViewport({ ratio: 1 });
+      if (width === 375) await expect(tabRow).toHaveAttribute('data-more-start', '');
+      await shot(page, `replies-tabs-end-${width}`, false);
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('tab', { name: /^Все/ })).toBeInViewport({ ratio: 1 });
+      await expect(cards).toHaveCount(2);
       await shot(page, `replies-list-${width}`);
     }
 

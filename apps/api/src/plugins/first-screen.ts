@@ -68,6 +68,9 @@ export type FirstScreen = { draw(request: FastifyRequest, page: string): Promise
 
 class NoFirstScreen extends Error {}
 
+/** The session's GET, the first thing the browser's entry asks (apps/web/src/main.tsx). */
+const SESSION_URL = '/api/user/main_info';
+
 export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstScreen | null {
   const file = path.join(path.dirname(ctx.config.webDist), 'dist-ssr', 'first-screen.js');
   // `npm start` on a first start serves the page while this entry is still being built
@@ -122,7 +125,9 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
   const drawFor = async (request: FastifyRequest, module: FirstScreenModule): Promise<Drawn | null> => {
     const url = new URL(request.url, 'http://localhost');
     const wanted = module.firstScreenRequests(url);
-    if (!wanted) return null;
+    // Any other page still carries who is asking, as the drawn ones do: the browser would ask
+    // main_info itself, and a visitor's 401 is an error in the console (a visitor's 404, login…).
+    if (!wanted) return { html: null, answers: [await ask(request, SESSION_URL)] };
     const session = await ask(request, wanted.session);
     if (session.status === 200) {
       // A member's own answers: never kept, never shared.

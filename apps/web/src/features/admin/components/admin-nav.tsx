@@ -10,6 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useScrollRow } from '@/shared/ui/use-scroll-row.ts';
 
 type Section = { to: string; label: string; icon: Icon };
 
@@ -32,10 +33,14 @@ function isActive(to: string, pathname: string): boolean {
   return pathname.startsWith(to);
 }
 
-/** The back-office sections: a side menu, a scrolling row on narrow screens. */
+/**
+ * The back-office sections: a side menu, a scrolling row on narrow screens — its hidden end faded
+ * and the open section scrolled into view.
+ */
 export function AdminNav({ pathname }: { pathname: string }) {
+  const row = useScrollRow<HTMLElement>(pathname);
   return (
-    <nav aria-label="Разделы администрирования" className="admin-nav">
+    <nav aria-label="Разделы администрирования" className="admin-nav scroll-row" ref={row}>
       {ADMIN_SECTIONS.map(({ to, label, icon: IconView }) => (
         <Link key={to} to={to} className="admin-nav__link" aria-current={isActive(to, pathname) ? 'page' : undefined}>
           <IconView size={18} stroke={1.7} aria-hidden />

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
 import { pageTitle } from '@hr/contract/constants';
 import { PageSection } from '@/shared/ui/page-section.tsx';
+import { useScrollRow } from '@/shared/ui/use-scroll-row.ts';
 import { useReplies } from '../api/get-replies.ts';
 import { isTeamView, useVacancy } from '../api/get-vacancy.ts';
 import { ListSkeleton } from '../components/list-skeleton.tsx';
@@ -46,6 +47,9 @@ export function VacancyRepliesPage() {
   useEffect(() => {
     if (title) document.title = pageTitle(`Отклики: ${title}`);
   }, [title]);
+
+  // On a phone the six tabs are one row that scrolls sideways, the open one kept in view.
+  const tabsRow = useScrollRow<HTMLDivElement>(tab);
 
   const go = (next: { tab?: Tab; page?: number }) => {
     const search: Record<string, string> = {};
@@ -130,7 +134,7 @@ export function VacancyRepliesPage() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Tabs value={tab} onChange={(value) => go({ tab: (value as Tab) ?? 'all' })} className="reply-tabs">
-            <Tabs.List mb="md">
+            <Tabs.List mb="md" ref={tabsRow} className="scroll-row">
               {TABS.map((item) => (
                 <Tabs.Tab
                   key={item.value}
