@@ -32,10 +32,12 @@ function fakeWebBuild(): string {
   writeFileSync(
     path.join(root, 'dist-ssr', 'first-screen.js'),
     `export function firstScreenRequests(url) {
-  return url.pathname === '/' ? { session: '/api/user/main_info', search: '/api/resume/search' + url.search } : null;
+  return url.pathname === '/'
+    ? { session: '/api/user/main_info', data: '/api/resume/search' + url.search, forMember: [], shared: true, modules: [] }
+    : null;
 }
 export async function renderFirstScreen(url, answers) {
-  const data = answers.search.body?.res?.data ?? [];
+  const data = answers.data.body?.res?.data ?? [];
   return '<ul>' + data.map((c) => '<li>card:' + c.hash + '</li>').join('') + '</ul>';
 }
 `,
