@@ -26,6 +26,7 @@ const envSchema = z.object({
   EDUCATION_SITE_URL: z.string().default('https://hr-club.example'),
   CONTACTS_DAILY_LIMIT: intFrom(30),
   REGISTER_LIMIT_PER_HOUR: intFrom(10),
+  LOGIN_LIMIT_PER_IP: intFrom(100),
   REPLY_LIMIT_PER_HOUR: intFrom(20),
   REPLY_FILES_PER_HOUR: intFrom(300),
   ERROR_REPORTS_PER_HOUR: intFrom(1000),
@@ -58,6 +59,8 @@ export type Config = {
   educationSiteUrl: string;
   contactsDailyLimit: number;
   registerLimitPerHour: number;
+  /** Password logins per address in 15 minutes, whatever the account (lib/rate-limits.ts). */
+  loginLimitPerIp: number;
   replyLimitPerHour: number;
   /** Reply files of all addresses together per hour (lib/rate-limits.ts). */
   replyFilesPerHour: number;
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     educationSiteUrl: e.EDUCATION_SITE_URL.replace(/\/$/, ''),
     contactsDailyLimit: e.CONTACTS_DAILY_LIMIT,
     registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     replyLimitPerHour: e.REPLY_LIMIT_PER_HOUR,
     replyFilesPerHour: e.REPLY_FILES_PER_HOUR,
     errorReportsPerHour: e.ERROR_REPORTS_PER_HOUR,

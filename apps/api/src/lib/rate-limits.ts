@@ -39,8 +39,8 @@ export const GLOBAL_LIMIT_MSG = {
  */
 export const RATE_LIMITS = {
   // ─── sign-in ───────────────────────────────────────────────────────────────────────────────
-  /** Password logins per address, whatever the account. */
-  loginIp: limit({ key: (ip) => `login-ip:${ip}`, count: 100, window: 15 * MINUTE, message: MSG.tooManyAttempts }),
+  /** Password logins per address, whatever the account (LOGIN_LIMIT_PER_IP). */
+  loginIp: limit({ key: (ip) => `login-ip:${ip}`, count: (c) => c.loginLimitPerIp, window: 15 * MINUTE, message: MSG.tooManyAttempts }),
   /** Failed password logins per account, or per known browser of it (auth.service loginBucket gives the key). */
   loginAccount: limit({ key: (bucket) => bucket, count: 10, window: 15 * MINUTE, message: MSG.tooManyAttempts }),
   /** Login-code requests per address, and per e-mail address asked for. */
