@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { auditDetailLines } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,13 @@ beforeAll(async () => {
   admin = await adminOf(built.app, db());
 });
 
-type Entry = { action: string; object_title: string | null; object_url: string | null; object_id: string | null; details: Record<string, unknown> };
+type Entry = {
+  action: string;
+  object_title: string | null;
+  object_url: string | null;
+  object_id: string | null;
+  details: Record<string, unknown>;
+};
 const entriesOf = async (query: string): Promise<Entry[]> => {
   const res = await admin.client.get(`/api/admin/audit?${query}`);
   expect(res.status).toBe(200);
@@ -31,9 +38,9 @@ describe('the audit log reads as Russian, not as stored codes', () => {
       values (${resume.id}, 'member', ${member.id}, 'recommend', 'Сильный специалист, рекомендую', 'colleague') returning id`);
     expect((await admin.client.post(`/api/admin/opinions/${opinion?.id}/hide`, { reason: 'Оскорбительный тон' })).status).toBe(200);
     expect((await admin.client.post(`/api/admin/users/${member.id}/block`, { reason: 'Спам в отзывах' })).status).toBe(200);
-    expect((await admin.client.request('PUT', `/api/admin/users/${member.id}/flags`, { flags: ['open_contact', 'mass_search'] })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.client.request('PUT', `/api/admin/users/${member.id}/flags`, { flags: ['open_contact', 'mass_search'] })).status,
+    ).toBe(200);
 
     const [hidden] = await entriesOf(`action=opinion.hide&object_id=${opinion?.id}`);
     // The admin has no open_contact here: the candidate's initials (candidate-view.ts), never the resume's code.
@@ -54,7 +61,16 @@ describe('the audit log reads as Russian, not as stored codes', () => {
   });
 
   it('says an object is gone instead of showing its id', async () => {
-    const resume = await createResume(db(), { title: 'Бухгалтер' });
+    // A person of its own: a deletion sweeps the person's name, e-mail and phone from the whole
+    // database, and the factory's default person is every other test's candidate too.
+    const own = randomUUID().slice(0, 8);
+    const resume = await createResume(db(), {
+      title: 'Бухгалтер',
+      lastName: `Удаляемова${own}`,
+      email: `gone-${own}@example.ru`,
+      phone: `916${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
+      telegram: `gone_${own}`,
+    });
     expect((await admin.client.request('DELETE', `/api/admin/candidates/${resume.hash}`, { reason: 'Запрос кандидата' })).status).toBe(200);
     const [gone] = await entriesOf(`action=candidate.delete&object_id=${resume.hash}`);
     expect(gone?.object_title).toBe('Резюме удалено');
