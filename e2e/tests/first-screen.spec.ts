@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { DEMO_MEMBER, resultCards, searchAfter } from '../fixtures/resumes.ts';
+import { appInControl } from '../fixtures/ui.ts';
 
 // A visitor's search page comes with its first results drawn by the server (apps/api's first-screen
 // plugin); the browser hydrates them: the same cards, then a working page.
@@ -47,6 +48,7 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
     expect(await resultCards(page).locator('.resume-card__title').allInnerTexts()).toEqual(drawn);
 
     // Hydrated: the search bar runs a new search.
+    await appInControl(page);
     const bar = page.getByRole('search', { name: 'Поиск кандидатов' });
     await bar.getByLabel('Ключевые слова').fill('бухгалтер');
     const answer = await searchAfter(page, () => bar.getByRole('button', { name: 'Найти' }).click());
@@ -99,6 +101,7 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
     const errors = collectErrors(page);
     await page.goto('/');
     await expect(resultCards(page)).toHaveCount(20);
+    await appInControl(page);
     await page.getByRole('button', { name: /Фильтры/ }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(errors).toEqual([]);

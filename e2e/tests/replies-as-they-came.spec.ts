@@ -5,7 +5,7 @@ import { docxFile } from '../../apps/api/test/file-fixtures.ts';
 import { uniqueEmail, uniquePhone } from '../fixtures/api.ts';
 import { signInApi } from '../fixtures/cabinet.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { dialog } from '../fixtures/ui.ts';
+import { appInControl, dialog } from '../fixtures/ui.ts';
 import { memberWithVacancyAccess, tinyPdf } from '../fixtures/vacancy.ts';
 
 /**
@@ -93,6 +93,7 @@ test.describe('replies as they came', () => {
     const candidate = { fio: 'Соколова Ирина Павловна', email: uniqueEmail(), phone: uniquePhone() };
     try {
       await visitor.goto(`/vacancy/${vacancyId}`);
+      await appInControl(visitor);
       const form = visitor.locator('form.reply-form');
       await form.getByRole('textbox', { name: 'ФИО' }).fill(candidate.fio);
       const phoneField = form.getByRole('textbox', { name: 'Телефон' });
