@@ -29,3 +29,6 @@ export * from './realtime.ts';
 export * from './labels.ts';
 export * from './audit-details.ts';
 export * from './role-search.ts';
+export * from './plural.ts';
+export * from './autosearch.ts';
+export * from './signals.ts';

@@ -30,6 +30,8 @@ export const resumeCard = z.object({
   added_at: z.string().optional(),
   /** Members only, and only when the club has visible opinions about the candidate («2 рекомендуют»). */
   opinions_summary: opinionsSummary.optional(),
+  /** Members only, when the club knows something of the candidate («уже в работе у коллег», signals.ts). */
+  signals: z.object({ favourites: z.number().int(), invited_90d: z.number().int(), in_team: z.boolean() }).optional(),
 });
 export type ResumeCard = z.infer<typeof resumeCard>;
 

@@ -10,3 +10,4 @@ export * from './vacancy.ts';
 export * from './audit.ts';
 export * from './admin.ts';
 export * from './favourite-folder.ts';
+export * from './autosearch.ts';

@@ -84,6 +84,8 @@ export const resumes = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: tstz('last_active_at'),
+    /** When this database last received the resume's content (trigger, migration 0023): «new since» counts by it. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     tsAll: tsvector('ts_all'),
     /** The title's vector (the A part of ts_all), kept by the same trigger. */
     tsTitle: tsvector('ts_title'),
@@ -117,6 +119,7 @@ export const resumeViews = pgTable(
     primaryKey({ columns: [t.resumeId, t.userId, t.day] }),
     index('resume_views_day_idx').on(t.day),
     index('resume_views_user_idx').on(t.userId, t.resumeId),
+    index('resume_views_user_time_idx').on(t.userId, t.viewedAt.desc()),
   ],
 );
 

@@ -13,22 +13,8 @@ export function fullName(name?: string | null, family?: string | null): string {
     .join(' ');
 }
 
-const russianPlural = new Intl.PluralRules('ru');
-
-/**
- * The one Russian plural of the app, by the language's own rules (Intl.PluralRules 'ru'):
- * plural(1, ['новое', 'новых', 'новых']) → 'новое', 2 → 'новых'; forms are one, few, many.
- */
-export function plural(count: number, forms: readonly [one: string, few: string, many: string]): string {
-  switch (russianPlural.select(Math.abs(count))) {
-    case 'one':
-      return forms[0];
-    case 'few':
-      return forms[1];
-    default:
-      return forms[2];
-  }
-}
+// The one Russian plural of the app lives in the contract: the server's letters use it too.
+export { plural } from '@hr/contract/plural';
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';

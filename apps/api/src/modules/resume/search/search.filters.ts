@@ -153,6 +153,8 @@ export function buildFilters(spec: SearchSpec, p: Params): Filters {
     const days = activeDays(since, spec.now);
     base.push(`r.updated_at >= ${p.add(since.toISOString(), 'timestamptz')} AND ${ACTIVE_DAY} && ${p.add(days, 'int[]')}`);
   }
+  if (spec.changedSince) base.push(`r.changed_at > ${p.add(spec.changedSince.toISOString(), 'timestamptz')}`);
+  if (spec.onlyIds) base.push(`r.id = ANY(${p.add(spec.onlyIds, 'bigint[]')})`);
   if (spec.excludeViewedBy !== null) {
     base.push(`NOT EXISTS (SELECT 1 FROM resume_views v WHERE v.user_id = ${p.add(spec.excludeViewedBy, 'int')} AND v.resume_id = r.id)`);
   }

@@ -61,6 +61,13 @@ export type SearchSpec = {
   excludeViewedBy: number | null;
   /** only_in_responses: the member's vacancies (replies to them); null: the general search. */
   vacancyIds: number[] | null;
+  /**
+   * Автопоиск: only resumes this database received (created, imported, edited) after this moment
+   * (`changed_at`, migration 0023); absent or null: any.
+   */
+  changedSince?: Date | null;
+  /** Автопоиск digests: only among these resumes (the ones changed since the last run); absent or null: all. */
+  onlyIds?: number[] | null;
   /** The day ages and periods count from (YYYY-MM-DD) and the moment lastActive counts back from. */
   today: string;
   now: Date;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { pageField, perPageField } from './pagination.ts';
+import { resumeCard } from './resume.ts';
+
+/** Автопоиск: a member's saved searches with digests (PRODUCT 10), under `/api/autosearch`. */
+
+export const AUTOSEARCH_MAX = 50;
+export const AUTOSEARCH_NAME_MAX = 100;
+/** The longest query string a saved search keeps (the search page's own address bar part). */
+export const AUTOSEARCH_QUERY_MAX = 4000;
+/** Cards in one digest letter; the rest are «ещё N» behind the link. */
+export const AUTOSEARCH_DIGEST_CARDS = 20;
+/** `new_count` is counted again when older than this. */
+export const AUTOSEARCH_COUNT_TTL_MS = 3600_000;
+/** New results are counted up to this (the list shows «999+» past it). */
+export const AUTOSEARCH_COUNT_CAP = 999;
+
+export const AUTOSEARCH_FREQUENCIES = ['off', 'instant', 'daily', 'weekly'] as const;
+export type AutosearchFrequency = (typeof AUTOSEARCH_FREQUENCIES)[number];
+
+/** How each frequency is said to the member. */
+export const AUTOSEARCH_FREQUENCY_LABEL: Record<AutosearchFrequency, string> = {
+  off: 'Не присылать',
+  instant: 'Сразу (в течение 15 минут)',
+  daily: 'Раз в день, в 9:00 по Москве',
+  weekly: 'Раз в неделю, в понедельник в 9:00 по Москве',
+};
+
+export const AUTOSEARCH_MSG = {
+  tooMany: `Можно сохранить не больше ${AUTOSEARCH_MAX} автопоисков`,
+  nameEmpty: 'Введите название автопоиска',
+  nameLong: `Название — не длиннее ${AUTOSEARCH_NAME_MAX} символов`,
+  queryInvalid: 'Не удалось прочитать условия поиска',
+  queryLong: 'Слишком длинные условия поиска',
+  frequencyInvalid: 'Выберите, как часто присылать новые резюме',
+  channelsInvalid: 'Укажите, куда присылать новые резюме',
+  notFound: 'Автопоиск не найден',
+  idInvalid: 'Неверный идентификатор автопоиска',
+  userInvalid: 'Выберите участника команды',
+  shareNotTeam: 'Поделиться автопоиском можно только с участником своей команды',
+  shareSelf: 'Этот автопоиск уже ваш',
+  shared: 'Автопоиск отправлен коллеге',
+  saved: 'Автопоиск сохранён',
+  updated: 'Автопоиск изменён',
+  deleted: 'Автопоиск удалён',
+  unsubscribeInvalid: 'Ссылка для отписки недействительна или устарела',
+  unsubscribed: 'Рассылка по автопоиску отключена',
+} as const;
+
+const name = z
+  .string({ error: AUTOSEARCH_MSG.nameEmpty })
+  .trim()
+  .min(1, { error: AUTOSEARCH_MSG.nameEmpty })
+  .max(AUTOSEARCH_NAME_MAX, { error: AUTOSEARCH_MSG.nameLong });
+/** The query string without its leading «?»; the server checks it as the search does (422 per field). */
+const query = z.string({ error: AUTOSEARCH_MSG.queryInvalid }).max(AUTOSEARCH_QUERY_MAX, { error: AUTOSEARCH_MSG.queryLong });
+const frequency = z.enum(AUTOSEARCH_FREQUENCIES, { error: AUTOSEARCH_MSG.frequencyInvalid });
+export const autosearchChannels = z.object(
+  {
+    email: z.boolean({ error: AUTOSEARCH_MSG.channelsInvalid }),
+    telegram: z.boolean({ error: AUTOSEARCH_MSG.channelsInvalid }),
+  },
+  { error: AUTOSEARCH_MSG.channelsInvalid },
+);
+export type AutosearchChannels = z.infer<typeof autosearchChannels>;
+
+/** One saved search as the API gives it. */
+export const savedSearch = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  query: z.string(),
+  frequency: z.enum(AUTOSEARCH_FREQUENCIES),
+  channels: autosearchChannels,
+  /** Resumes new or updated since the member last opened it (counted at most an hour ago, capped). */
+  new_count: z.number().int(),
+  /** True when `new_count` reached AUTOSEARCH_COUNT_CAP («999+»). */
+  new_count_capped: z.boolean(),
+  last_opened_at: z.string(),
+  created_at: z.string(),
+  /** The teammate who shared it (the member got a copy). */
+  shared_by: z.object({ id: z.number().int(), fio: z.string() }).nullable(),
+  /** Why the search no longer runs for the member (in Russian), or null. */
+  problem: z.string().nullable(),
+});
+export type SavedSearch = z.infer<typeof savedSearch>;
+
+/** `POST /api/autosearch`. */
+export const autosearchCreateBody = z.object({
+  name,
+  query,
+  frequency: frequency.default('off'),
+  channels: autosearchChannels.default({ email: true, telegram: false }),
+});
+export type AutosearchCreateBody = z.input<typeof autosearchCreateBody>;
+
+/** `PUT /api/autosearch/{id}`: any of the fields. */
+export const autosearchUpdateBody = z.object({
+  name: name.optional(),
+  query: query.optional(),
+  frequency: frequency.optional(),
+  channels: autosearchChannels.optional(),
+});
+export type AutosearchUpdateBody = z.input<typeof autosearchUpdateBody>;
+
+export const autosearchIdParam = z.object({
+  id: z.coerce.number({ error: AUTOSEARCH_MSG.idInvalid }).int({ error: AUTOSEARCH_MSG.idInvalid }).positive({ error: AUTOSEARCH_MSG.idInvalid }),
+});
+
+/** `POST /api/autosearch/{id}/share`. */
+export const autosearchShareBody = z.object({
+  user_id: z.coerce.number({ error: AUTOSEARCH_MSG.userInvalid }).int({ error: AUTOSEARCH_MSG.userInvalid }).positive({ error: AUTOSEARCH_MSG.userInvalid }),
+});
+
+/** `GET /api/autosearch/{id}/results`: the search's cards, new ones first. */
+export const autosearchResultsQuery = z.object({ page: pageField(), per_page: perPageField() });
+export const autosearchResultCard = resumeCard.extend({ is_new: z.boolean() });
+export type AutosearchResultCard = z.infer<typeof autosearchResultCard>;
+
+/** `POST /api/autosearch/unsubscribe/{token}` (no login): the search's digest is switched off. */
+export const autosearchUnsubscribeParam = z.object({ token: z.string().min(1).max(300) });
+export const autosearchUnsubscribeAnswer = z.object({ name: z.string() });
