@@ -159,5 +159,6 @@ export const favourites = pgTable(
     uniqueIndex('favourites_user_resume_key').on(t.userId, t.resumeId),
     index('favourites_user_created_idx').on(t.userId, t.createdAt),
     index('favourites_team_idx').on(t.teamLeadId, t.createdAt),
+    index('favourites_resume_idx').on(t.resumeId),
   ],
 );

@@ -134,6 +134,7 @@ export const vacancyReplies = pgTable(
     uniqueIndex('vacancy_replies_phone_key').on(t.vacancyId, t.phoneKey).where(sql`phone_key is not null`),
     uniqueIndex('vacancy_replies_resume_key').on(t.vacancyId, t.resumeId),
     index('vacancy_replies_list_idx').on(t.vacancyId, t.status, t.id),
+    index('vacancy_replies_resume_idx').on(t.resumeId, t.createdAt),
   ],
 );
 export type VacancyReplyRow = typeof vacancyReplies.$inferSelect;
