@@ -411,7 +411,27 @@ async function walkTier(
  * filter set are cached for a minute (pages never are).
  */
 export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewer, tuning = searchTuning(ctx)): Promise<SearchResult> {
-  const spec = await resolveSearch(ctx, q, user);
+  return searchResumesOf(ctx, await resolveSearch(ctx, q, user), q, user, tuning);
+}
+
+/**
+ * The exact number of matches of a resolved search, counting no further than `cap`, under
+ * `timeoutMs` (QueryTimeout past it): Автопоиск's «new since» counts with `changedSince`.
+ */
+export async function countSearchMatches(ctx: AppContext, spec: SearchSpec, cap: number, timeoutMs: number): Promise<number> {
+  if (spec.vacancyIds && !spec.vacancyIds.length) return 0;
+  const rows = await ctx.search.runner().queryWith<{ n: number }>(countSql(planSearch(spec), cap), { settings: [], timeoutMs });
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** searchResumes for an already resolved plan (Автопоиск runs a saved search, with `changedSince` for its new results). */
+export async function searchResumesOf(
+  ctx: AppContext,
+  spec: SearchSpec,
+  q: SearchQuery,
+  user: Viewer,
+  tuning = searchTuning(ctx),
+): Promise<SearchResult> {
   const sight = sightOf(user);
   const dict = await dictionaryLookup(ctx.database);
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
