@@ -19,7 +19,7 @@
 // each kind for round 1), BENCH_RESUMES (1000000), BENCH_PREWARM (1: read the table and its indexes
 // into the OS cache before measuring).
 // Prints figures; exits 1 only when a plan scans the resumes table sequentially.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,8 +30,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../apps/api/src/context.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { BENCH_DATABASE_URL, prepareBenchDatabase } from './bench-database.ts';
 import type { UserRow } from '../apps/api/src/db/schema/index.ts';
-import { createIndexes, currentResumeIndexes, dropIndexes, migrationResumeIndexes } from '../apps/api/src/modules/resume/generator/indexes.ts';
 import { WALK_SETTINGS } from '../apps/api/src/modules/resume/search/search.page.ts';
 import { promiseCache } from '../apps/api/src/lib/promise-cache.ts';
 import { createSearchPool, poolRunner, SEARCH_SESSION_OPTIONS, type SqlRunner } from '../apps/api/src/modules/resume/search/search.db.ts';
@@ -45,7 +45,7 @@ import {
 } from '../apps/api/src/modules/resume/search/search.service.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_bench';
+const DATABASE_URL = BENCH_DATABASE_URL;
 const WANT = Number(process.env.BENCH_RESUMES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -109,30 +109,6 @@ const line = (label: string, s: Stats, extra = '') =>
   `${label.padEnd(38)} n=${String(s.n).padStart(4)}  p50 ${ms(s.p50).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  max ${ms(s.max).padStart(9)}${extra}`;
 
 // ─── the database ─────────────────────────────────────────────────────────────────────────────
-
-async function ensureDatabase(): Promise<void> {
-  const target = new URL(DATABASE_URL);
-  const name = target.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!exists.rowCount) {
-    console.log(`Creating database ${name}…`);
-    await admin.query(`create database "${name.replace(/"/g, '""')}"`);
-  }
-  await admin.end();
-}
-
-async function resumeCount(): Promise<number> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    const r = await client.query('select count(*)::int as n from resumes where vacancy_id is null');
-    return r.rows[0].n as number;
-  } finally {
-    await client.end();
-  }
-}
 
 /** The server settings the figures depend on, as this run saw them (the search's sessions override some). */
 const SERVER_SETTINGS = [
@@ -201,62 +177,6 @@ async function printSettings(): Promise<Record<string, string>> {
   } finally {
     await Promise.all([server.end(), search.end()]);
   }
-}
-
-async function prepareDatabase(): Promise<number> {
-  // From an empty server: the database, then the app's migrations, then (once) the demo generator.
-  await ensureDatabase();
-  const migrated = await openDatabase({ databaseUrl: DATABASE_URL });
-  await migrated.migrate();
-  await migrated.close();
-  let n = await resumeCount();
-  if (n < WANT) {
-    console.log(`${DATABASE_URL}: ${n} resumes; seeding ${WANT} with the demo generator (once)…`);
-    const seeded = spawnSync('npm', ['run', 'cli', '--silent', '--', 'seed', '--resumes', String(WANT), '--random-seed', '1'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL },
-    });
-    if (seeded.status !== 0) throw new Error(`the seed did not finish (exit ${seeded.status})`);
-    n = await resumeCount();
-  }
-  // The indexes exactly as the migrations define them: one the migrations do not define (an early
-  // draft's, or one a later migration dropped) goes; every one they define is checked (the
-  // generator drops them for a bulk load). Then statistics and the visibility map (index-only scans).
-  const database = await openDatabase({ databaseUrl: DATABASE_URL });
-  const t0 = performance.now();
-  const wanted = new Set(migrationResumeIndexes().map((i) => i.name));
-  await dropIndexes(database, (await currentResumeIndexes(database)).filter((i) => !wanted.has(i.name)));
-  await createIndexes(database, migrationResumeIndexes(), 2);
-  console.log(`search indexes checked: ${ms(performance.now() - t0)}`);
-  await database.close();
-  const c2 = new pg.Client({ connectionString: DATABASE_URL });
-  await c2.connect();
-  const t = performance.now();
-  await c2.query('vacuum (analyze) resumes');
-  console.log(`vacuum (analyze) resumes: ${ms(performance.now() - t)}`);
-  // This kind of machine hands page cache that nobody read for a while back to the system (the
-  // kernel's proactive reclaim), so after an idle spell half the heap comes from disk again. A
-  // server that searches all day keeps it in memory: the table, its TOAST and its indexes are read
-  // into the OS cache first (pg_prewarm, PostgreSQL's contrib), and the time that took is printed.
-  if (process.env.BENCH_PREWARM !== '0') {
-    const tw = performance.now();
-    await c2.query('create extension if not exists pg_prewarm');
-    const warmed = await c2.query(`select coalesce(sum(pg_prewarm(c.oid::regclass, 'read')), 0)::bigint as blocks from pg_class c
-      where c.oid = 'resumes'::regclass or c.oid = (select reltoastrelid from pg_class where oid = 'resumes'::regclass)
-         or c.oid in (select indexrelid from pg_index where indrelid = 'resumes'::regclass)`);
-    const mb = (Number(warmed.rows[0].blocks) * 8) / 1024;
-    console.log(`read into the OS cache (pg_prewarm; BENCH_PREWARM=0 skips it): ${mb.toFixed(0)} MB in ${ms(performance.now() - tw)}`);
-  }
-  const size =
-    await c2.query(`select pg_size_pretty(pg_total_relation_size('resumes')) as total, pg_size_pretty(pg_relation_size('resumes')) as heap,
-    (select setting from pg_settings where name = 'shared_buffers') as sb, version() as v`);
-  console.log(
-    `resumes: ${n} rows, ${size.rows[0].total} with indexes and TOAST (heap ${size.rows[0].heap}); shared_buffers ${(Number(size.rows[0].sb) * 8) / 1024} MB`,
-  );
-  console.log(String(size.rows[0].v).split(' on ')[0]);
-  await c2.end();
-  return n;
 }
 
 // ─── the API ──────────────────────────────────────────────────────────────────────────────────
@@ -446,7 +366,7 @@ type Prepared = { name: string; q: SearchQuery; spec: Awaited<ReturnType<typeof 
 
 // ─── main ─────────────────────────────────────────────────────────────────────────────────────
 
-const rows = await prepareDatabase();
+const { rows } = await prepareBenchDatabase({ url: DATABASE_URL, want: WANT });
 const settings = await printSettings();
 console.log(
   `\nMix of ${MIX.length} searches, ${ROUNDS} rounds each, one request at a time; then ${CONNECTIONS} connections for ${SECONDS} s.\n`,
