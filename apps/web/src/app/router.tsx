@@ -41,6 +41,9 @@ const AdminErrorsPage = named(() => import('@/features/admin/pages/admin-errors-
 const AdminMailPage = named(() => import('@/features/admin/pages/admin-mail-page.tsx'), 'AdminMailPage');
 const AdminAuditPage = named(() => import('@/features/admin/pages/admin-audit-page.tsx'), 'AdminAuditPage');
 const AdminPersonalDataPage = named(() => import('@/features/admin/pages/admin-personal-data-page.tsx'), 'AdminPersonalDataPage');
+const AutosearchListRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchListRoute');
+const AutosearchResultsRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchResultsRoute');
+const AutosearchUnsubscribeRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchUnsubscribeRoute');
 const ErrorPage = named(() => import('@/features/errors/pages/error-page.tsx'), 'ErrorPage');
 
 const page = (path: string, Component: ComponentType, handle: RouteHandle): RouteObject => ({ path, Component, handle });
@@ -59,6 +62,10 @@ export const routes: RouteObject[] = [
           page('/popular_resume', PopularResumePage, { name: 'popular_resume', title: 'Популярные резюме', auth: true }),
           page('/favourite', FavouriteRoute, { name: 'favourite', title: 'Избранное', auth: true }),
           page('/favourite/:hash', FavouriteResumeRoute, { name: 'favourite_resume', title: 'Резюме', auth: true }),
+          page('/autosearch', AutosearchListRoute, { name: 'autosearch', title: 'Автопоиски', auth: true }),
+          // A digest's unsubscribe link works without a login (the token is signed).
+          page('/autosearch/unsubscribe/:token', AutosearchUnsubscribeRoute, { name: 'autosearch_unsubscribe', title: 'Отписка от автопоиска' }),
+          page('/autosearch/:id', AutosearchResultsRoute, { name: 'autosearch_view', title: 'Автопоиск', auth: true }),
           page('/vacancy', VacancyListPage, { name: 'vacancy', title: 'Заявки на вакансии', auth: true }),
           page('/vacancy/create', VacancyCreateRoute, { name: 'vacancy_create', title: 'Новая вакансия', auth: true }),
           page('/vacancy/:id', VacancyViewPage, { name: 'vacancy_view', title: 'Вакансия' }),

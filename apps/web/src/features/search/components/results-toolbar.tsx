@@ -2,7 +2,8 @@ import type { DictionaryItem } from '@hr/contract';
 import { SEARCH_PER_PAGE } from '@hr/contract/search-params';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import type { SearchQuery } from '../lib/search-url.ts';
+import { SaveSearchButton } from '@/features/autosearch/index.ts';
+import { type SearchQuery, searchToString } from '../lib/search-url.ts';
 import { Select } from './deferred-inputs.tsx';
 
 type ResultsToolbarProps = {
@@ -47,6 +48,8 @@ export function ResultsToolbar({ found, query, orderOptions, apply, onOpenFilter
         <Text fw={700} fz={{ base: 16, sm: 18 }} role="status" aria-live="polite" className="results-toolbar__found">
           {found ?? '\u00a0'}
         </Text>
+        {/* Members save the search as it is (every condition and the order) as an автопоиск. */}
+        <SaveSearchButton query={searchToString({ ...query, page: 1 })} />
       </Group>
       <Group gap="xs" wrap="nowrap" className="results-toolbar__controls">
         <Select
