@@ -44,6 +44,7 @@ const AdminPersonalDataPage = named(() => import('@/features/admin/pages/admin-p
 const AutosearchListRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchListRoute');
 const AutosearchResultsRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchResultsRoute');
 const AutosearchUnsubscribeRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchUnsubscribeRoute');
+const HistoryRoute = named(() => import('./routes/history-route.tsx'), 'HistoryRoute');
 const ErrorPage = named(() => import('@/features/errors/pages/error-page.tsx'), 'ErrorPage');
 
 const page = (path: string, Component: ComponentType, handle: RouteHandle): RouteObject => ({ path, Component, handle });
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
           page('/popular_resume', PopularResumePage, { name: 'popular_resume', title: 'Популярные резюме', auth: true }),
           page('/favourite', FavouriteRoute, { name: 'favourite', title: 'Избранное', auth: true }),
           page('/favourite/:hash', FavouriteResumeRoute, { name: 'favourite_resume', title: 'Резюме', auth: true }),
+          page('/history', HistoryRoute, { name: 'history', title: 'История просмотров', auth: true }),
           page('/autosearch', AutosearchListRoute, { name: 'autosearch', title: 'Автопоиски', auth: true }),
           // A digest's unsubscribe link works without a login (the token is signed).
           page('/autosearch/unsubscribe/:token', AutosearchUnsubscribeRoute, { name: 'autosearch_unsubscribe', title: 'Отписка от автопоиска' }),

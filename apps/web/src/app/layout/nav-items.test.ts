@@ -11,7 +11,7 @@ describe('the header menu', () => {
   });
 
   it('shows a member every section and an admin the back office too', () => {
-    expect(labels('member', 'resident')).toEqual(['Кандидаты', 'Популярные', 'Избранное', 'Мои вакансии']);
+    expect(labels('member', 'resident')).toEqual(['Кандидаты', 'Популярные', 'Избранное', 'Автопоиски', 'История', 'Мои вакансии']);
     expect(labels('member', 'admin')).toContain('Админка');
   });
 

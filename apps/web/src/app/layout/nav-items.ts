@@ -12,6 +12,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Кандидаты', activeOn: /^\/(search)?$/ },
   { to: '/popular_resume', label: 'Популярные', members: true },
   { to: '/favourite', label: 'Избранное', members: true },
+  // Saved searches; the digest's unsubscribe page (/autosearch/unsubscribe/…) is anyone's.
+  { to: '/autosearch', label: 'Автопоиски', members: true, activeOn: /^\/autosearch(\/\d+)?\/?$/ },
+  { to: '/history', label: 'История', members: true },
   // A vacancy's public page (/vacancy/123) is anyone's: «Мои вакансии» is the list and the owner's own pages.
   { to: '/vacancy', label: 'Мои вакансии', members: true, activeOn: /^\/vacancy(\/create|\/\d+\/(edit|reply)(\/.*)?)?\/?$/ },
 ];

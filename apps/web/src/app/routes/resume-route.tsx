@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { FavouriteControl, type FavouriteState } from '@/features/favourite/components/favourite-control.tsx';
 import { FavouriteNoteCard } from '@/features/favourite/components/favourite-note-card.tsx';
 import { resumeQueryKey } from '@/features/resume/api/get-resume.ts';
+import { signalsQueryKey } from '@/features/resume/api/get-signals.ts';
 import { ResumePage } from '@/features/resume/pages/resume-page.tsx';
 import { ResumeVisitorPage } from '@/features/resume/pages/resume-visitor-page.tsx';
 import { useSession } from '@/shared/session/session-store.ts';
@@ -14,8 +15,11 @@ import { useResumeReviewSlots } from './resume-review-slots.tsx';
 /** The favourite state of the open resume lives in its query: both favourite controls read it. */
 function useFavouriteSetter(hash: string) {
   const client = useQueryClient();
-  return (next: FavouriteState) =>
+  return (next: FavouriteState) => {
     client.setQueryData<ResumeFull>(resumeQueryKey(hash), (resume) => (resume ? { ...resume, favourite: next } : resume));
+    // «Уже в работе у коллег» counts favourites: the panel asks again.
+    void client.invalidateQueries({ queryKey: signalsQueryKey(hash) });
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { opinionsSummaryParts } from '@/shared/lib/opinions-summary.ts';
 import { FIRST_SCREEN_TIME_ZONE, useHydrated } from '@/shared/lib/use-hydrated.ts';
+import { CardSignalsBadge } from './card-signals-badge.tsx';
 import { candidateName, formatAge, formatExperience, formatSalary, formatUpdated } from '../lib/resume-format.ts';
 import '../resume.css';
 
@@ -103,6 +104,7 @@ export function ResumeCardView({ card, href, onOpen, selection, footer, aside, c
             <IconClockHour4 size={15} stroke={1.6} aria-hidden className="resume-card__icon" />
             <p className="resume-card__date">{formatUpdated(card.updated_at, hydrated ? undefined : FIRST_SCREEN_TIME_ZONE)}</p>
           </div>
+          {card.signals ? <CardSignalsBadge signals={card.signals} /> : null}
           {aside}
         </div>
         {footer}

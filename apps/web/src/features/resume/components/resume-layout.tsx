@@ -13,6 +13,8 @@ type ResumeLayoutProps = {
   side: ReactNode;
   /** The sections of the body, in order. */
   children: ReactNode;
+  /** Below the sheet, the whole width (similar resumes). */
+  after?: ReactNode;
   testId?: string;
 };
 
@@ -20,7 +22,7 @@ type ResumeLayoutProps = {
  * The frame of a resume page, the same for a member and a visitor: the way back, the header and
  * the side column, then the body (experience, education, skills…). Print-friendly (`no-print`).
  */
-export function ResumeLayout({ back, top, header, side, children, testId }: ResumeLayoutProps) {
+export function ResumeLayout({ back, top, header, side, children, after, testId }: ResumeLayoutProps) {
   return (
     <div className="resume-backdrop">
       <Container size="lg" py={{ base: 'md', sm: 32 }} px={{ base: 'md', sm: 'lg' }} className="resume-page" data-testid={testId}>
@@ -40,6 +42,7 @@ export function ResumeLayout({ back, top, header, side, children, testId }: Resu
             <Stack gap={32}>{children}</Stack>
           </Paper>
         </div>
+        {after}
       </Container>
     </div>
   );

@@ -12,6 +12,8 @@ import { ResumeHeader } from '../components/resume-header.tsx';
 import { ResumeAbout, ResumeLayout } from '../components/resume-layout.tsx';
 import { ResumeLoadError } from '../components/resume-load-error.tsx';
 import { ResumeSkills } from '../components/resume-skills.tsx';
+import { SignalsPanel } from '../components/signals-panel.tsx';
+import { SimilarResumes } from '../components/similar-resumes.tsx';
 import { useResumePage } from '../lib/use-resume-page.ts';
 import '../resume.css';
 
@@ -55,7 +57,13 @@ export function ResumePage({ hash, renderFavourite, renderNote, backTo, renderOp
       back={{ ...back, onClick: goBack }}
       top={renderNote?.(resume)}
       header={<ResumeHeader resume={resume} />}
-      side={<ResumeAside resume={resume} favourite={renderFavourite?.(resume)} />}
+      side={
+        <>
+          <ResumeAside resume={resume} favourite={renderFavourite?.(resume)} />
+          <SignalsPanel hash={resume.hash} />
+        </>
+      }
+      after={<SimilarResumes hash={resume.hash} viewer="member" />}
     >
       <ExperienceTimeline
         resume={resume}

@@ -13,6 +13,7 @@ import { ResumeHeadline } from '../components/resume-headline.tsx';
 import { ResumeAbout, ResumeLayout } from '../components/resume-layout.tsx';
 import { ResumeLoadError } from '../components/resume-load-error.tsx';
 import { ResumeSkills } from '../components/resume-skills.tsx';
+import { SimilarResumes } from '../components/similar-resumes.tsx';
 import { useResumePage } from '../lib/use-resume-page.ts';
 import '../resume.css';
 
@@ -99,6 +100,7 @@ export function ResumeVisitorPage({ hash }: { hash: string }) {
       back={{ to: '/', label: 'К поиску кандидатов' }}
       header={<VisitorHeader resume={resume} />}
       side={<VisitorNotice onLogin={login} onRegister={register} />}
+      after={<SimilarResumes hash={resume.hash} viewer="guest" />}
     >
       <ExperienceTimeline resume={resume} />
       <ResumeEducation education={resume.education} />
