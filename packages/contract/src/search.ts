@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated, success } from './envelope.ts';
-import { resumeCard } from './resume.ts';
+import { RESUME_HASH_PATTERN, resumeCard } from './resume.ts';
 import { SEARCH_MAX_DEPTH, SEARCH_MULTI_PARAMS, SEARCH_PER_PAGE } from './search-params.ts';
 
 export * from './search-params.ts';
@@ -76,6 +76,8 @@ export const SEARCH_MSG = {
   textLong: 'Слишком длинный запрос (не больше 500 символов)',
   queryLong: 'Слишком длинный запрос (не больше 1000 символов)',
   tooMany: 'Слишком много значений',
+  /** `similar_to`: no resume with this hash that the viewer may compare with. */
+  similarNotFound: 'Резюме не найдено',
 } as const;
 
 const unknownValue = { error: (issue: { input?: unknown }) => SEARCH_MSG.unknownValue(issue.input) };
@@ -128,6 +130,11 @@ export const searchQuery = z
       .default(20),
     /** The advanced expression: only with `spec_search` (the server answers 403 otherwise). */
     query: z.string().trim().max(1000, { error: SEARCH_MSG.queryLong }).optional(),
+    /**
+     * «Похожие резюме»: resumes like this one (its hash), ranked by likeness; every other parameter
+     * still filters. An unknown hash is a 422 on `similar_to`.
+     */
+    similar_to: z.string().regex(RESUME_HASH_PATTERN, { error: SEARCH_MSG.similarNotFound }).optional(),
   })
   .superRefine((q, ctx) => {
     if (q.age_from !== undefined && q.age_to !== undefined && q.age_to < q.age_from) {

@@ -44,6 +44,8 @@ import { effectiveOrder, planSearch, type SearchPlan } from './search.plan.ts';
 import type { Order, SearchSpec, Sql } from './search.spec.ts';
 import { tidyFragment } from './snippet.ts';
 import { hasSearchableWords } from './stopwords.ts';
+import { compareSimilar, scoreSimilar, type ScoredSimilar, type SimilarRow, similarFacetRows, similarSql } from './similar.ts';
+import { similarSource } from './similar.profile.ts';
 import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
 import { opinionSummaries } from '../../review/review.summary.ts';
 
@@ -128,6 +130,7 @@ export async function resolveSearch(ctx: AppContext, q: SearchQuery, user: Viewe
     // A visitor cannot open resumes, so has viewed none: the label changes nothing for them.
     excludeViewedBy: labels.has('exclude_viewed_by_me') && user ? user.id : null,
     vacancyIds: labels.has('only_in_responses') ? await responsesVacancyIds(ctx, user) : null,
+    similar: q.similar_to ? await similarSource(ctx, q.similar_to, user?.id ?? null) : null,
     today,
     now,
   };
@@ -188,14 +191,14 @@ const pageCacheFor = (ctx: AppContext, tuning: SearchTuning) =>
 
 /** The filter set as a cache key: everything but the page, the order and the clock. */
 export function statsKey(spec: SearchSpec): string {
-  const { now: _now, ...rest } = spec;
-  return JSON.stringify(rest);
+  const { now: _now, similar, ...rest } = spec;
+  return JSON.stringify(similar ? { ...rest, similar: similar.hash } : rest);
 }
 
 const pick = (rows: FacetRow[], facet: FacetRow['facet']) => rows.find((r) => r.facet === facet)?.n ?? 0;
 
 /** A statement the search ran (collected for the bench's EXPLAIN). */
-export type Traced = { name: 'sample' | 'facets' | 'count' | 'walk' | 'reloc' | 'cities' | 'moving' | 'page'; sql: Sql };
+export type Traced = { name: 'sample' | 'facets' | 'count' | 'walk' | 'reloc' | 'cities' | 'moving' | 'page' | 'similar'; sql: Sql };
 
 function traced<T>(run: SqlRunner, trace: Traced[] | undefined, name: Traced['name'], sql: Sql): Promise<T[]> {
   trace?.push({ name, sql });
@@ -322,6 +325,7 @@ export async function executeSearch(
 ): Promise<{ stats: SearchStats; rows: PageRow[] }> {
   // One plan for every statement of this request.
   const plan = planSearch(spec);
+  if (spec.similar) return executeSimilar(run, plan, spec.similar, q, trace);
   const key = statsKey(spec);
   let stats = cache?.get(key);
   let estimate: Promise<number>;
@@ -349,6 +353,35 @@ export async function executeSearch(
   })();
   const [s, rows] = await Promise.all([stats, page]);
   return { stats: s, rows };
+}
+
+/**
+ * «Похожие резюме»: the gathered candidates that pass every filter, scored and ordered in JS, then
+ * the page's cards. The total and the facets count what was gathered (exactly: a few hundred rows).
+ */
+async function executeSimilar(
+  run: SqlRunner,
+  plan: SearchPlan,
+  source: NonNullable<SearchSpec['similar']>,
+  q: Pick<SearchQuery, 'searchOrderBy' | 'page' | 'per_page'>,
+  trace?: Traced[],
+): Promise<{ stats: SearchStats; rows: PageRow[] }> {
+  const statement = similarSql(plan, source);
+  const found = statement ? await traced<SimilarRow>(run, trace, 'similar', statement) : [];
+  const scored = found.map((row) => scoreSimilar(source, row)).filter((s): s is ScoredSimilar => s !== null);
+  scored.sort(compareSimilar(q.searchOrderBy as Order));
+  const offset = (q.page - 1) * q.per_page;
+  const ids = scored.slice(offset, offset + q.per_page).map((s) => Number(s.row.id));
+  const rows = ids.length ? await traced<PageRow>(run, trace, 'page', cardsSql(plan, ids)) : [];
+  const stats: SearchStats = {
+    total: scored.length,
+    totalCapped: false,
+    totalIsEstimate: false,
+    estimatedMatches: scored.length,
+    facetRows: similarFacetRows(scored.map((s) => s.row)),
+    estimatedFacets: [],
+  };
+  return { stats, rows };
 }
 
 /**

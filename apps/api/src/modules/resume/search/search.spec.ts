@@ -1,4 +1,5 @@
 import type { QueryNode } from './advanced-query.ts';
+import type { SimilarSource } from './similar.profile.ts';
 
 /**
  * The resume search's statements are built in steps, each in its own file:
@@ -68,6 +69,11 @@ export type SearchSpec = {
   changedSince?: Date | null;
   /** Автопоиск digests: only among these resumes (the ones changed since the last run); absent or null: all. */
   onlyIds?: number[] | null;
+  /**
+   * «Похожие резюме» (`similar_to`): the resume the results are like, ranked by likeness among the
+   * gathered candidates (similar.ts); absent or null: the ordinary search.
+   */
+  similar?: SimilarSource | null;
   /** The day ages and periods count from (YYYY-MM-DD) and the moment lastActive counts back from. */
   today: string;
   now: Date;
