@@ -19,6 +19,8 @@ import type { JobHandlers } from './jobs/registry.ts';
 import { runImportJob } from './modules/admin/admin.imports.ts';
 import { issueLoginCode } from './modules/auth/auth.service.ts';
 import { remindRequester } from './modules/review/review.requests.ts';
+import { runDigestPass } from './modules/autosearch/digest/digest.service.ts';
+import { autosearchUnsubscribeRoutes } from './modules/autosearch/autosearch.unsubscribe.routes.ts';
 import { sendTelegramJob } from './modules/telegram/telegram.service.ts';
 import { Outage } from './lib/outage.ts';
 import { databaseRateLimiter, redisWithFallback } from './lib/rate-limiter.ts';
@@ -62,6 +64,10 @@ const jobHandlers: JobHandlers<AppContext> = {
   'auth.login_code': (ctx, p) => issueLoginCode(ctx, p),
   'review.reminder': (ctx, p) => remindRequester(ctx, p.request_id),
   'admin.resume_import': (ctx, p) => runImportJob(ctx, p.import_id),
+  'autosearch.digest': async (ctx) => {
+    const pass = await runDigestPass(ctx);
+    if (pass.due) ctx.log.info({ pass }, 'autosearch digests done');
+  },
   'maintenance.cleanup': async (ctx) => {
     const deleted = await runCleanup(ctx.database);
     ctx.log.info({ deleted }, 'retention cleanup done');
@@ -202,6 +208,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(educationRoutes(ctx), { prefix: '/api/user/education' });
   await app.register(reviewRoutes(ctx), { prefix: '/api/review' });
   await app.register(vacancyRoutes(ctx), { prefix: '/api/vacancy' });
+  await app.register(autosearchUnsubscribeRoutes(ctx), { prefix: '/api/autosearch/unsubscribe' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, ctx);
 

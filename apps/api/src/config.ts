@@ -31,6 +31,7 @@ const envSchema = z.object({
   REPLY_FILES_PER_HOUR: intFrom(300),
   ERROR_REPORTS_PER_HOUR: intFrom(1000),
   REVIEW_REMINDER_HOURS: intFrom(72),
+  AUTOSEARCH_PASS_SECONDS: z.coerce.number().int().min(1).default(300),
   DB_STATEMENT_TIMEOUT_MS: intFrom(30_000),
   SEARCH_STATEMENT_TIMEOUT_MS: intFrom(5000),
   SEARCH_VISITOR_LIMIT_PER_MINUTE: intFrom(120),
@@ -67,6 +68,8 @@ export type Config = {
   /** Client error reports of all addresses together per hour (lib/rate-limits.ts). */
   errorReportsPerHour: number;
   reviewReminderHours: number;
+  /** Seconds between two digest passes of saved searches (an «instant» one arrives within 15 minutes). */
+  autosearchPassSeconds: number;
   /** Server-side limit of one statement of the app's pool (0: none). */
   dbStatementTimeoutMs: number;
   /** The same for the search pool: a slow search answers 503 instead of holding a connection. */
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     replyFilesPerHour: e.REPLY_FILES_PER_HOUR,
     errorReportsPerHour: e.ERROR_REPORTS_PER_HOUR,
     reviewReminderHours: e.REVIEW_REMINDER_HOURS,
+    autosearchPassSeconds: e.AUTOSEARCH_PASS_SECONDS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     searchVisitorLimitPerMinute: e.SEARCH_VISITOR_LIMIT_PER_MINUTE,
@@ -193,6 +197,15 @@ export function readSearchTuning(env: NodeJS.ProcessEnv, isTest: boolean): Searc
   };
   // Pages are kept shorter than counts, and never when counts are not kept at all.
   return { ...base, pageCacheTtlMs: num('SEARCH_PAGE_CACHE_TTL_MS', Math.min(base.cacheTtlMs, 15_000)) };
+}
+
+/**
+ * AUTOSEARCH_PASS_SECONDS as the job registry reads it when it is loaded (a periodic kind's interval
+ * is fixed there); the same default and bounds as the configuration's.
+ */
+export function autosearchPassSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.AUTOSEARCH_PASS_SECONDS);
+  return Number.isInteger(v) && v >= 1 ? v : 300;
 }
 
 /** The embedded mode keeps its secret beside its data, so sessions survive restarts. */

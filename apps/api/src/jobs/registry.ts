@@ -1,5 +1,6 @@
 import { maskEmail } from '@hr/contract';
 import { z } from 'zod';
+import { autosearchPassSeconds } from '../config.ts';
 
 /**
  * Every kind of background job, in one place: its payload (checked when it is enqueued and again
@@ -97,6 +98,16 @@ export const JOBS = {
   'admin.resume_import': job({
     payload: z.object({ import_id: z.number().int().positive() }),
     priority: 'bulk',
+  }),
+
+  /**
+   * Автопоиск digests (modules/autosearch/digest): the saved searches due now run on the resumes
+   * changed since their last run and mail / message what is new (AUTOSEARCH_PASS_SECONDS, 300 by default).
+   */
+  'autosearch.digest': job({
+    payload: z.object({}),
+    priority: 'normal',
+    everySeconds: autosearchPassSeconds(),
   }),
 
   /** Retention (docs/decisions.md): old jobs, expired sessions and limits, old client errors. */

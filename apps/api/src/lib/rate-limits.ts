@@ -67,6 +67,8 @@ export const RATE_LIMITS = {
   replyFilesAll: limit({ key: () => 'vacancy-reply-file:all', count: (c) => c.replyFilesPerHour, window: HOUR, message: GLOBAL_LIMIT_MSG.replyFiles }),
   /** The public review-request pages per address. */
   reviewPublic: limit({ key: (ip) => `review-public:${ip}`, count: 60, window: MINUTE, message: MSG.tooManyAttempts }),
+  /** Digest unsubscribe links opened per address (signed tokens: a human pace is plenty). */
+  autosearchUnsubscribe: limit({ key: (ip) => `autosearch-unsubscribe:${ip}`, count: 60, window: 15 * MINUTE, message: MSG.tooManyAttempts }),
   /** Visitors' searches per address (SEARCH_VISITOR_LIMIT_PER_MINUTE; 0 = off). */
   searchVisitor: limit({
     key: (ip) => `search-ip:${ip}`,

@@ -594,3 +594,6 @@ export { EXPERIENCE_BUCKETS, PLACES } from './search.filters.ts';
 export { Params, type Sql } from './search.spec.ts';
 export { exactPhrasePattern, SKILLS_VECTOR, TITLE_VECTOR } from './search.text.ts';
 export { STOP_WORDS } from './stopwords.ts';
+
+// Автопоиск's digests: which of the resumes changed since a saved search's last run it finds (one plan, one set of rules).
+export { matchingIdsSql } from './search.match.ts';

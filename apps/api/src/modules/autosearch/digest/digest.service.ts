@@ -1,0 +1,304 @@
+import { AUTOSEARCH_DIGEST_CARDS, AUTOSEARCH_MSG, AUTOSEARCH_PROBLEM } from '@hr/contract';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { type SavedSearchRow, savedSearches, teamMembers, type UserRow, users } from '../../../db/schema/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { CARD_COLUMNS, type CardRow, toCard } from '../../resume/resume.card.ts';
+import { matchingIdsSql, statsKey } from '../../resume/search/search.service.ts';
+import { enqueueTelegramMessage, isTelegramConfigured } from '../../telegram/telegram.service.ts';
+import { parseSavedQuery, problemOf, specOfSavedSearch } from '../autosearch.query.ts';
+import { dueBoundary, lastDailyBoundary, lastWeeklyBoundary } from './digest.schedule.ts';
+import { type DigestContent, digestHtml, digestSubject, digestTelegramText, digestText } from './digest.mail.ts';
+import { tokenIsValid, tokenSearchId, unsubscribeToken } from './digest.token.ts';
+
+/**
+ * The digests of saved searches (PRODUCT 10). One pass (the periodic `autosearch.digest` job, or
+ * the bench calling runDigestPass): the searches due at `now` run on the resumes changed since
+ * their last run — the changed ids are read once (resumes_changed_idx), then each search is ONE
+ * statement of the search's own filters restricted to those ids (matchingIdsSql), equal searches
+ * once; what it finds is written to saved_search_sent first and only what that insert took is
+ * sent, so a resume reaches a member once per saved search, even when it changes again.
+ */
+
+/**
+ * A search looks back this far before its watermark: a resume written by a transaction that began
+ * before the last run but committed after it has a `changed_at` behind the watermark (an import
+ * runs for a while; a search replica may lag). saved_search_sent keeps the overlap from resending.
+ */
+export const DIGEST_OVERLAP_MS = 10 * 60_000;
+/** Search statements of one pass at a time: the club's own searches keep the other cores. */
+export const DIGEST_CONCURRENCY = 2;
+
+export type DigestPassResult = {
+  /** Saved searches due at `now` whose owner is not blocked. */
+  due: number;
+  /** Resumes changed in the pass's window, read once. */
+  changed: number;
+  /** Search statements run (equal searches with the same window run once). */
+  statements: number;
+  /** Digests queued: searches with something new for their member. */
+  digests: number;
+  /** Resumes in those digests (each once per search). */
+  resumes: number;
+  /** Searches that no longer run for their owner (broken_reason written). */
+  broken: number;
+  /** Searches whose statement or delivery failed: left due, tried again at the next pass. */
+  failed: number;
+  /** Wall time of the pass. */
+  ms: number;
+};
+
+type SearchSpec = Awaited<ReturnType<typeof specOfSavedSearch>>;
+type Runner = ReturnType<AppContext['search']['runner']>;
+type Owner = UserRow & { leadFlags: string[] };
+type DueSearch = { search: SavedSearchRow; owner: Owner; email: boolean; telegram: boolean };
+
+export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<DigestPassResult> {
+  const started = performance.now();
+  const result: DigestPassResult = { due: 0, changed: 0, statements: 0, digests: 0, resumes: 0, broken: 0, failed: 0, ms: 0 };
+  const due = await dueSearches(ctx, now);
+  result.due = due.length;
+  /** Searches whose watermark moves to `now` with nothing sent; `resolved`: their query ran fine (broken_reason cleared). */
+  const quiet: number[] = [];
+  const resolved: number[] = [];
+  const broken: { id: number; reason: string }[] = [];
+
+  // A search nobody would receive (channels off, preferences off, no bot) only moves on.
+  const deliverable = due.filter((d) => d.email || d.telegram);
+  for (const d of due) if (!d.email && !d.telegram) quiet.push(d.search.id);
+
+  const runner = ctx.search.runner();
+  const since = Math.min(...deliverable.map((d) => d.search.watermark.getTime())) - DIGEST_OVERLAP_MS;
+  const changed = deliverable.length ? await changedSince(runner, new Date(since), now) : [];
+  result.changed = changed.length;
+
+  // Resolve every search for its owner; equal plans over the same window share one statement.
+  const groups = new Map<string, { spec: SearchSpec; members: DueSearch[] }>();
+  for (const d of deliverable) {
+    const from = d.search.watermark.getTime() - DIGEST_OVERLAP_MS;
+    const ids = idsAfter(changed, from);
+    if (!ids.length) {
+      quiet.push(d.search.id);
+      continue;
+    }
+    // A search that no longer runs for its owner (an option lost, a value gone) is skipped with its reason.
+    const q = parseSavedQuery(d.search.query);
+    if (!q) {
+      broken.push({ id: d.search.id, reason: AUTOSEARCH_PROBLEM.unreadable });
+      continue;
+    }
+    let spec: SearchSpec;
+    try {
+      spec = await specOfSavedSearch(ctx, q, d.owner, now);
+    } catch (e) {
+      const reason = problemOf(e, q, d.owner);
+      if (reason) broken.push({ id: d.search.id, reason });
+      else {
+        // Not the search's own refusal (the database, say): left due for the next pass.
+        ctx.log.error({ err: e, search: d.search.id }, 'autosearch digest: search not resolved');
+        result.failed++;
+      }
+      continue;
+    }
+    const key = `${statsKey({ ...spec, onlyIds: null })}|${from}`;
+    const group = groups.get(key);
+    if (group) group.members.push(d);
+    else groups.set(key, { spec: { ...spec, onlyIds: ids }, members: [d] });
+  }
+
+  const list = [...groups.values()];
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const group = list[next++] as (typeof list)[number];
+      let found: number[];
+      try {
+        found = (await runner.query<{ id: number | string }>(matchingIdsSql(group.spec))).map((r) => Number(r.id));
+        result.statements++;
+      } catch (err) {
+        ctx.log.error({ err, searches: group.members.map((m) => m.search.id) }, 'autosearch digest: search failed');
+        result.failed += group.members.length;
+        continue;
+      }
+      for (const d of group.members) {
+        if (!found.length) {
+          quiet.push(d.search.id);
+          resolved.push(d.search.id);
+          continue;
+        }
+        try {
+          const sent = await deliver(ctx, d, found, now);
+          if (sent) {
+            result.digests++;
+            result.resumes += sent;
+          }
+        } catch (err) {
+          ctx.log.error({ err, search: d.search.id }, 'autosearch digest: delivery failed');
+          result.failed++;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: runner.parallel ? DIGEST_CONCURRENCY : 1 }, worker));
+
+  await moveOn(ctx, quiet, resolved, broken, now);
+  result.broken = broken.length;
+  if (result.digests) ctx.queue.kick();
+  result.ms = Math.round(performance.now() - started);
+  return result;
+}
+
+/** The saved searches due at `now`, with their owners (not blocked) as viewers and the channels that reach them. */
+async function dueSearches(ctx: AppContext, now: Date): Promise<DueSearch[]> {
+  const lead = alias(users, 'lead');
+  const s = savedSearches;
+  const rows = await ctx.database.db
+    .select({ search: s, owner: users, leadFlags: lead.flags })
+    .from(s)
+    .innerJoin(users, eq(users.id, s.userId))
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .leftJoin(lead, eq(lead.id, teamMembers.leadId))
+    .where(
+      and(
+        ne(s.frequency, 'off'),
+        sql`${users.blockedAt} is null`,
+        or(
+          and(eq(s.frequency, 'instant'), lt(s.watermark, dueBoundary('instant', now) as Date)),
+          and(eq(s.frequency, 'daily'), lt(s.watermark, lastDailyBoundary(now))),
+          and(eq(s.frequency, 'weekly'), lt(s.watermark, lastWeeklyBoundary(now))),
+        ),
+      ),
+    )
+    .orderBy(s.id);
+  const bot = isTelegramConfigured(ctx);
+  return rows.map(({ search, owner, leadFlags }) => ({
+    search,
+    owner: { ...owner, leadFlags: leadFlags ?? [] },
+    email: search.channelEmail && owner.notifyEmail,
+    telegram: search.channelTelegram && owner.notifyTelegram && !!owner.telegramChatId && bot,
+  }));
+}
+
+type Changed = { id: number; at: number };
+
+/** The resumes this database received in (since, now], oldest first (resumes_changed_idx). */
+async function changedSince(runner: Runner, since: Date, now: Date): Promise<Changed[]> {
+  const rows = await runner.query<{ id: number | string; at: number | string }>({
+    text: `SELECT r.id, (extract(epoch from r.changed_at) * 1000)::float8 AS at FROM resumes r
+      WHERE r.vacancy_id IS NULL AND r.changed_at > $1::timestamptz AND r.changed_at <= $2::timestamptz
+      ORDER BY r.changed_at, r.id`,
+    values: [since.toISOString(), now.toISOString()],
+  });
+  return rows.map((r) => ({ id: Number(r.id), at: Number(r.at) }));
+}
+
+/** The ids changed after `from` (the list is in time order: a binary search finds the start). */
+function idsAfter(changed: Changed[], from: number): number[] {
+  let lo = 0;
+  let hi = changed.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((changed[mid] as Changed).at > from) hi = mid;
+    else lo = mid + 1;
+  }
+  return changed.slice(lo).map((c) => c.id);
+}
+
+/**
+ * One search's digest, in one transaction: the found resumes not sent before are recorded, the
+ * letter and the message queued with the first cards, the watermark moved. The number of resumes
+ * sent (0: nothing new, nothing queued). A search switched off or changed meanwhile is left alone.
+ */
+async function deliver(ctx: AppContext, d: DueSearch, found: number[], now: Date): Promise<number> {
+  const { search, owner } = d;
+  return ctx.database.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ frequency: savedSearches.frequency, query: savedSearches.query })
+      .from(savedSearches)
+      .where(eq(savedSearches.id, search.id))
+      .for('update');
+    if (!current || current.frequency === 'off' || current.query !== search.query) return 0;
+    const fresh = await rowsOf<{ resume_id: number | string }>(
+      tx,
+      sql`insert into saved_search_sent (search_id, resume_id, sent_at)
+        select ${search.id}, x, ${now.toISOString()}::timestamptz from unnest(${idArray(found)}::bigint[]) as x
+        on conflict do nothing returning resume_id`,
+    );
+    const ids = fresh.map((r) => Number(r.resume_id));
+    if (ids.length) {
+      const rows = await rowsOf<CardRow>(
+        tx,
+        sql`select ${sql.raw(CARD_COLUMNS)} from resumes r left join cities c on c.id = r.city_id
+          where r.id = any(${idArray(ids)}::bigint[]) order by r.changed_at desc, r.id desc limit ${AUTOSEARCH_DIGEST_CARDS}`,
+      );
+      const content: DigestContent = {
+        searchId: search.id,
+        name: search.name,
+        total: ids.length,
+        // The one rule of what this member may see of a candidate; a digest never has contacts.
+        cards: rows.map((row) => toCard(row, owner)),
+        appUrl: ctx.config.appUrl,
+        unsubscribeUrl: `${ctx.config.appUrl}/autosearch/unsubscribe/${unsubscribeToken(ctx.config.sessionSecret, search.id, owner.id)}`,
+      };
+      if (d.email) {
+        const mail = { to: owner.email, subject: digestSubject(search.name, ids.length), text: digestText(content), html: digestHtml(content) };
+        await ctx.mail.enqueue(tx, mail, { priority: 'bulk' });
+      }
+      if (d.telegram && owner.telegramChatId) await enqueueTelegramMessage(tx, owner.telegramChatId, digestTelegramText(content), { priority: 'bulk' });
+    }
+    await tx
+      .update(savedSearches)
+      .set({
+        watermark: sql`greatest(${savedSearches.watermark}, ${now.toISOString()}::timestamptz)`,
+        brokenReason: null,
+        ...(ids.length ? { lastDigestAt: now } : {}),
+      })
+      .where(eq(savedSearches.id, search.id));
+    return ids.length;
+  });
+}
+
+/** Searches with nothing to send move their watermark to `now`; broken ones get their reason. */
+async function moveOn(ctx: AppContext, quiet: number[], resolved: number[], broken: { id: number; reason: string }[], now: Date) {
+  const at = now.toISOString();
+  const { db } = ctx.database;
+  if (quiet.length)
+    await db.execute(sql`
+      update saved_searches set watermark = greatest(watermark, ${at}::timestamptz),
+        broken_reason = case when id = any(${idArray(resolved)}::bigint[]) then null else broken_reason end
+      where id = any(${idArray(quiet)}::bigint[])`);
+  for (const b of broken)
+    await db.execute(sql`
+      update saved_searches set watermark = greatest(watermark, ${at}::timestamptz), broken_reason = ${b.reason}
+      where id = ${b.id}`);
+}
+
+const idArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+async function rowsOf<T>(tx: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+// ─── unsubscribe ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /api/autosearch/unsubscribe/{token}`: the digest of the token's search is switched off
+ * (frequency `off`), no login needed; the answer names the search. Opening it again answers the
+ * same. A token that does not verify: 404 «Ссылка для отписки недействительна или устарела».
+ */
+export async function unsubscribeDigest(ctx: AppContext, token: string): Promise<{ name: string }> {
+  const invalid = () => new AppError('not_found', AUTOSEARCH_MSG.unsubscribeInvalid);
+  const id = tokenSearchId(token);
+  if (id === null) throw invalid();
+  const [row] = await ctx.database.db
+    .select({ id: savedSearches.id, userId: savedSearches.userId, name: savedSearches.name })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, id));
+  if (!row || !tokenIsValid(ctx.config.sessionSecret, token, row.id, row.userId)) throw invalid();
+  await ctx.database.db.update(savedSearches).set({ frequency: 'off', updatedAt: new Date() }).where(eq(savedSearches.id, row.id));
+  return { name: row.name };
+}
+
+export { unsubscribeToken } from './digest.token.ts';
