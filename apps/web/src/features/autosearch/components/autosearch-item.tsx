@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { joinErrors } from '@/shared/api/api-error.ts';
 import { handleFormError } from '@/shared/api/error-handlers.ts';
 import { type SavedSearch, useUpdateAutosearch } from '../api/autosearch-api.ts';
-import { channelsText, newCountShort, newCountText } from '../lib/autosearch-format.ts';
+import { channelsText, lowerFirst, newCountShort, newCountText } from '../lib/autosearch-format.ts';
 
 type AutosearchItemProps = {
   search: SavedSearch;
@@ -72,7 +72,7 @@ export function AutosearchItem({ search, conditions, telegramEnabled, onShare, o
           <Text span c="dimmed">
             Рассылка:{' '}
           </Text>
-          {search.frequency === 'off' ? 'не присылать' : AUTOSEARCH_FREQUENCY_LABEL[search.frequency].toLowerCase()}
+          {search.frequency === 'off' ? 'не присылать' : lowerFirst(AUTOSEARCH_FREQUENCY_LABEL[search.frequency])}
           {to ? `, ${to}` : search.frequency === 'off' ? '' : ', канал не выбран'}
         </Text>
 

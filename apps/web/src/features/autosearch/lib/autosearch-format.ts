@@ -44,3 +44,8 @@ export function searchHref(query: string): string {
   const clean = savedQueryOf(query);
   return clean ? `/?${clean}` : '/';
 }
+
+/** «Раз в день, в 9:00 по Москве» → «раз в день, в 9:00 по Москве» (inside a sentence; names keep their capital). */
+export function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

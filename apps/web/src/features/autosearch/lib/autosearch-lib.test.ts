@@ -38,7 +38,9 @@ describe('the new resumes of a saved search', () => {
 
 describe('the query a saved search keeps', () => {
   it('keeps every condition and the order, drops the page and the popups', () => {
-    const kept = savedQueryOf('?text=IT-рекрутер&search_city[]=1&search_city[]=2&searchOrderBy=publication_time&page=3&per_page=50&show=login_form');
+    const kept = savedQueryOf(
+      '?text=IT-рекрутер&search_city[]=1&search_city[]=2&searchOrderBy=publication_time&page=3&per_page=50&show=login_form',
+    );
     const params = new URLSearchParams(kept);
     expect(params.get('text')).toBe('IT-рекрутер');
     expect(params.getAll('search_city[]')).toEqual(['1', '2']);
@@ -72,6 +74,8 @@ describe('a saved search in words', () => {
   it('counts a condition whose value it cannot name instead of showing an id', () => {
     expect(describeQuery('search_city[]=999', dictionaries)).toEqual(['ещё 1 условие']);
     expect(describeQuery('', dictionaries)).toEqual([]);
+    // Before the dictionaries come: the words alone, nothing miscounted.
+    expect(describeQuery('text=python&search_city[]=1', {})).toEqual(['«python»']);
   });
 
   it('tells the order only when it is not the default', () => {
@@ -83,6 +87,7 @@ describe('a saved search in words', () => {
     expect(suggestName('text=IT-рекрутер&search_city[]=1', dictionaries)).toBe('IT-рекрутер, Москва');
     expect(suggestName('roleTree[]=118&search_city[]=2', dictionaries)).toBe('Специалист по подбору персонала, Санкт-Петербург');
     expect(suggestName('', dictionaries)).toBe('Все резюме');
+    expect(suggestName('text=рекрутер&search_city[]=1', dictionaries)).toBe('Рекрутер, Москва');
     expect(suggestName(`text=${'а'.repeat(150)}`, dictionaries)).toHaveLength(100);
   });
 });

@@ -83,6 +83,8 @@ export function describeQuery(query: string, dictionaries: DescribeDictionaries 
     seen.add(key);
     const values = valuesOf(params, key);
     if (values.length === 0) continue;
+    // Until the dictionary has come the values are not named, nor counted (a moment later they are).
+    if (!dictionaries[dictionary]?.length) continue;
     const names = titles(dictionaries[dictionary]);
     const known = values.map((value) => names.get(value)).filter((title): title is string => Boolean(title));
     if (known.length === 0) {
@@ -133,6 +135,7 @@ export function suggestName(query: string, dictionaries: DescribeDictionaries = 
   const role = first('roleTree', 'roleTree');
   const city = first('search_city', 'search_city');
   const parts = [words ?? role, city].filter((part): part is string => Boolean(part));
-  const name = parts.join(', ') || 'Все резюме';
+  const joined = parts.join(', ');
+  const name = joined ? joined.charAt(0).toUpperCase() + joined.slice(1) : 'Все резюме';
   return name.length > maxLength ? `${name.slice(0, maxLength - 1).trimEnd()}…` : name;
 }

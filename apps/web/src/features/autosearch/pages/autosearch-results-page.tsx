@@ -7,14 +7,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useDictionaries } from '@/features/dictionary/api/get-dictionaries.ts';
+import { ApiError } from '@/shared/api/api-error.ts';
 import { handleErrorWithRedirect, handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { NOT_FOUND_PATH, navigateTo } from '@/shared/lib/navigation.ts';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { Pager } from '@/shared/ui/pager.tsx';
 import { autosearchKeys, useAutosearches, useAutosearchResults, useUpdateAutosearch } from '../api/autosearch-api.ts';
-import { searchHref } from '../lib/autosearch-format.ts';
+import { lowerFirst, searchHref } from '../lib/autosearch-format.ts';
 import { DESCRIBE_DICTIONARIES, describeQuery } from '../lib/describe-query.ts';
 import '../autosearch.css';
+
+/** The reason a saved search does not run (the server's 403/422 about its query), or null. */
+function problemOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || (error.status !== 403 && error.status !== 422)) return null;
+  return error.fieldErrors.query?.[0] ?? null;
+}
 
 /** What the page needs of a card component (the resume feature's, passed in by the route). */
 export type AutosearchCardProps = { card: ResumeCard; href: string; aside?: ReactNode };
@@ -35,8 +42,10 @@ export function AutosearchResultsPage({ Card }: { Card: ComponentType<Autosearch
   useEffect(() => {
     if (!valid) navigateTo(NOT_FOUND_PATH, { replace: true });
   }, [valid]);
+  // A search that no longer runs for the member (an option lost, a value gone) says why on the page.
+  const problem = problemOf(results.error);
   useEffect(() => {
-    if (results.error) handleErrorWithRedirect(results.error);
+    if (results.error && !problemOf(results.error)) handleErrorWithRedirect(results.error);
   }, [results.error]);
   useEffect(() => {
     if (list.error) handleErrorWithRedirect(list.error);
@@ -60,7 +69,7 @@ export function AutosearchResultsPage({ Card }: { Card: ComponentType<Autosearch
         onSuccess: () =>
           notifications.show({
             color: 'teal',
-            message: `${AUTOSEARCH_MSG.updated}: ${AUTOSEARCH_FREQUENCY_LABEL[frequency].toLowerCase()}`,
+            message: `${AUTOSEARCH_MSG.updated}: ${lowerFirst(AUTOSEARCH_FREQUENCY_LABEL[frequency])}`,
           }),
         onError: (failure) => handleErrorWithoutRedirect(failure),
       },
@@ -68,7 +77,36 @@ export function AutosearchResultsPage({ Card }: { Card: ComponentType<Autosearch
 
   const data = results.data;
   let content: ReactNode;
-  if (!data) {
+  if (!data && problem) {
+    content = (
+      <EmptyState
+        icon={IconAlertTriangle}
+        color="orange"
+        title="Автопоиск сейчас не работает"
+        text={`${problem.replace(/\.$/, '')}. Откройте его в поиске, измените условия и сохраните заново.`}
+        action={
+          search ? (
+            <Button component={Link} to={searchHref(search.query)} variant="light" leftSection={<IconSearch size={18} />}>
+              Открыть в поиске
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else if (!data && results.error) {
+    content = (
+      <EmptyState
+        icon={IconZoomQuestion}
+        title="Не удалось загрузить резюме автопоиска"
+        text="Проверьте подключение к интернету и попробуйте ещё раз."
+        action={
+          <Button onClick={() => void results.refetch()} loading={results.isFetching}>
+            Повторить
+          </Button>
+        }
+      />
+    );
+  } else if (!data) {
     content = (
       <Stack gap="md" aria-busy="true" aria-label="Загрузка резюме">
         {[1, 2, 3].map((n) => (
@@ -167,7 +205,7 @@ export function AutosearchResultsPage({ Card }: { Card: ComponentType<Autosearch
             </Button>
           </Group>
         ) : null}
-        {search?.problem ? (
+        {search?.problem && !problem ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
             {search.problem}
           </Alert>
