@@ -17,7 +17,8 @@ const member = z.object({ id: z.number().int(), fio: z.string() });
 
 /**
  * `GET /api/resume/{hash}/signals` (members only). Counts over the whole club name no company;
- * `team` is the member's own team (null without one); `team.opened` only for the team lead.
+ * `team` is the member's own team — a member without one is a team of one (their own favourites
+ * and vacancies), so the server always fills it; `team.opened` only for the team lead.
  */
 export const resumeSignals = z.object({
   /** Members who keep the candidate in favourites. */
@@ -35,7 +36,10 @@ export const resumeSignals = z.object({
           source: z.enum(['reply', 'invite']),
           status: z.string(),
           status_title: z.string(),
+          /** When the candidate replied or was invited. */
           at: z.string(),
+          /** When the status was last set. */
+          status_at: z.string(),
         }),
       ),
       /** Who of the team opened the resume and when (newest first); null unless the viewer leads the team. */

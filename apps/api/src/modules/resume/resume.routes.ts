@@ -9,15 +9,18 @@ import { pageQuery } from '@hr/contract/pagination';
 import { authorizeResume } from './resume.policy.ts';
 import { openContacts, popularResumes, viewResume } from './resume.service.ts';
 import { visitorResume } from './resume.visitor.ts';
+import { signalsRoutes } from './signals/signals.routes.ts';
 import { ok } from '../../lib/envelope.ts';
 
 const tags = ['resume'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 419: errorBody, 422: errorBody, 429: errorBody };
 
-/** Resume page, contacts, popular (search lives in ./search). */
+/** Resume page, contacts, popular (search lives in ./search, signals and history in ./signals). */
 export function resumeRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
+    // «Уже в работе у коллег» and the history (PRODUCT 10).
+    await app.register(signalsRoutes(ctx));
 
     app.get(
       '/popular',

@@ -48,6 +48,7 @@ import { compareSimilar, scoreSimilar, type ScoredSimilar, type SimilarRow, simi
 import { similarSource } from './similar.profile.ts';
 import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
 import { opinionSummaries } from '../../review/review.summary.ts';
+import { cardSignalsOf } from '../signals/signals.service.ts';
 
 type Viewer = (UserRow & { leadFlags?: string[] }) | null;
 
@@ -470,13 +471,12 @@ export async function searchResumesOf(
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
 
   const { stats, rows } = await cachedPage(ctx, spec, q, tuning);
-  // Members see the club's opinions on the cards: one grouped query for the whole page.
-  const opinions = user
-    ? await opinionSummaries(
-        ctx.database,
-        rows.map((r) => Number(r.id)),
-      )
-    : new Map();
+  // Members see the club's opinions and signals («уже в работе у коллег») on the cards: one
+  // grouped query each for the whole page, run side by side.
+  const pageIds = rows.map((r) => Number(r.id));
+  const [opinions, signals] = user
+    ? await Promise.all([opinionSummaries(ctx.database, pageIds), cardSignalsOf(ctx.database, user.id, pageIds)])
+    : [new Map(), new Map()];
   return {
     per_page: q.per_page,
     current_page: q.page,
@@ -487,6 +487,8 @@ export async function searchResumesOf(
       if (row.hl_title !== undefined) card.highlight = highlightOf(row, sight);
       const summary = opinions.get(Number(row.id));
       if (summary) card.opinions_summary = summary;
+      const badge = signals.get(Number(row.id));
+      if (badge) card.signals = badge;
       return card;
     }),
     facets: facetsOf(stats, dict, spec),
