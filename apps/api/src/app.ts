@@ -35,6 +35,7 @@ import { dictionaryRoutes } from './modules/dictionary/dictionary.routes.ts';
 import { seedDictionaries } from './modules/dictionary/dictionary.seed.ts';
 import { errorReportRoutes } from './modules/errors/errors.routes.ts';
 import { favouriteRoutes } from './modules/favourite/favourite.routes.ts';
+import { autosearchRoutes } from './modules/autosearch/autosearch.routes.ts';
 import { resumeRoutes } from './modules/resume/resume.routes.ts';
 import { exportRoutes } from './modules/resume/export/export.routes.ts';
 import { searchRoutes } from './modules/resume/search/search.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(exportRoutes(ctx), { prefix: '/api/resume' });
   await app.register(searchRoutes(ctx), { prefix: '/api/resume' });
   await app.register(favouriteRoutes(ctx), { prefix: '/api/favourite' });
+  await app.register(autosearchRoutes(ctx), { prefix: '/api/autosearch' });
   await app.register(notifyRoutes(ctx), { prefix: '/api/notify' });
   await app.register(telegramRoutes(ctx));
   await app.register(educationRoutes(ctx), { prefix: '/api/user/education' });

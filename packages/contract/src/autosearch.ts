@@ -47,6 +47,21 @@ export const AUTOSEARCH_MSG = {
   unsubscribed: 'Рассылка по автопоиску отключена',
 } as const;
 
+/**
+ * Why a saved search does not run for the member (the list's `problem`, and the 403/422 under
+ * `query` when saving one): an option lost, a value gone from the dictionaries.
+ */
+export const AUTOSEARCH_PROBLEM = {
+  massSearch: 'Поиск по нескольким городам доступен только с опцией «Массовый поиск и выгрузка»',
+  specSearch: 'Расширенный язык запросов доступен только с опцией «Расширенный поиск»',
+  outdated: (detail: string) => `Условия поиска устарели: ${detail.charAt(0).toLowerCase()}${detail.slice(1)}`,
+  unreadable: 'Не удалось прочитать условия поиска: измените или удалите автопоиск',
+  /** The teammate already keeps AUTOSEARCH_MAX searches. */
+  shareTooMany: `У коллеги уже ${AUTOSEARCH_MAX} автопоисков: больше сохранить нельзя`,
+  /** Digests need somewhere to go. */
+  noChannel: 'Выберите почту или Telegram, чтобы получать новые резюме',
+} as const;
+
 const name = z
   .string({ error: AUTOSEARCH_MSG.nameEmpty })
   .trim()

@@ -180,6 +180,7 @@ export async function deleteMember(
     counts.sessions = await deleted(tx, sql`delete from sessions where user_id = ${id}`);
     counts.notifications = await deleted(tx, sql`delete from notifications where user_id = ${id}`);
     counts.favourites = await deleted(tx, sql`delete from favourites where user_id = ${id}`);
+    counts.saved_searches = await deleted(tx, sql`delete from saved_searches where user_id = ${id}`);
     counts.team_members = await deleted(tx, sql`delete from team_members where user_id = ${id} or lead_id = ${id}`);
     counts.review_opinions = await deleted(tx, sql`delete from review_opinions where author_id = ${id}`);
     counts.review_requests = await deleted(
@@ -263,6 +264,13 @@ const EXPORT_TABLES: [string, (id: number) => SQL][] = [
         coalesce(array_agg(r.hash order by r.hash) filter (where r.hash is not null), '{}') as resume_hashes
         from favourite_folders f left join favourite_folder_items i on i.folder_id = f.id left join resumes r on r.id = i.resume_id
         where f.owner_id = ${id} group by f.id order by f.id`,
+  ],
+  [
+    // The member's saved searches (Автопоиск); who shared one is another person: only whether it was shared.
+    'saved_searches',
+    (id) =>
+      sql`select id, name, query, frequency, channel_email, channel_telegram, shared_by is not null as shared, last_opened_at,
+        last_digest_at, created_at, updated_at from saved_searches where user_id = ${id} order by id`,
   ],
   [
     'contact_openings',

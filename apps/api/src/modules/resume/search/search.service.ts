@@ -596,6 +596,8 @@ export { EXPERIENCE_BUCKETS, PLACES } from './search.filters.ts';
 export { Params, type Sql } from './search.spec.ts';
 export { exactPhrasePattern, SKILLS_VECTOR, TITLE_VECTOR } from './search.text.ts';
 export { STOP_WORDS } from './stopwords.ts';
+// A statement past its time limit (Автопоиск's results answer it as the search page does: 503).
+export { QueryTimeout } from './search.db.ts';
 
 // Автопоиск's digests: which of the resumes changed since a saved search's last run it finds (one plan, one set of rules).
 export { matchingIdsSql } from './search.match.ts';
