@@ -72,6 +72,14 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
     },
     { name: 'popular', who: members, ask: async (v, c) => cardsOf((await v.client.get('/api/resume/popular?per_page=100')).body, c.hash) },
     {
+      name: 'history',
+      who: members,
+      ask: async (v, c) => {
+        await v.client.get(`/api/resume/${c.hash}`);
+        return cardsOf((await v.client.get('/api/resume/history?per_page=100')).body, c.hash);
+      },
+    },
+    {
       name: 'CSV export',
       who: members,
       ask: async (v, c) => {

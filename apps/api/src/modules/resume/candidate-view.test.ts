@@ -100,6 +100,14 @@ describe('what a viewer sees of a candidate, through every door', () => {
       expectNoLeak(`favourites as ${who}`, partAbout(list.body, resume.hash), candidate, allowed);
       const popular = await m.client.get('/api/resume/popular?per_page=100');
       expectNoLeak(`popular as ${who}`, partAbout(popular.body, resume.hash), candidate, allowed);
+      // History: the member opened the resume page above.
+      const history = await m.client.get('/api/resume/history?per_page=100');
+      expect(partAbout(history.body, resume.hash)).toContain(resume.hash);
+      expectNoLeak(`history as ${who}`, partAbout(history.body, resume.hash), candidate, allowed);
+      // The club's signals carry counts and the member's own team, nothing of the candidate.
+      const signals = await m.client.get(`/api/resume/${resume.hash}/signals`);
+      expect(signals.status).toBe(200);
+      expectNoLeak(`signals as ${who}`, JSON.stringify(signals.body), candidate, VISITOR_SIGHT);
       // A search export: the cards' cells.
       const csv = await m.client.get(`/api/resume/search/export?format=csv&text=${encodeURIComponent(candidate.searchWord)}`);
       expect(csv.status).toBe(200);
