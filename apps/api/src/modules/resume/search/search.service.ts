@@ -454,6 +454,11 @@ export async function searchResumes(ctx: AppContext, q: SearchQuery, user: Viewe
  */
 export async function countSearchMatches(ctx: AppContext, spec: SearchSpec, cap: number, timeoutMs: number): Promise<number> {
   if (spec.vacancyIds && !spec.vacancyIds.length) return 0;
+  // «Похожие резюме» count what their own statement gathers (a few hundred at most), not the filters alone.
+  if (spec.similar) {
+    const first = { searchOrderBy: 'relevance', page: 1, per_page: 20 } as const;
+    return Math.min(cap, (await executeSearch(ctx.search.runner(), spec, first, searchTuning(ctx), null)).stats.total);
+  }
   const rows = await ctx.search.runner().queryWith<{ n: number }>(countSql(planSearch(spec), cap), { settings: [], timeoutMs });
   return Number(rows[0]?.n ?? 0);
 }
