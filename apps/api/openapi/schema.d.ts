@@ -7246,6 +7246,404 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/resume/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    text?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                per_page: number;
+                                current_page: number;
+                                last_page: number;
+                                total: number;
+                                data: {
+                                    hash: string;
+                                    title: string;
+                                    age: number | null;
+                                    sex: ("male" | "female") | null;
+                                    city: {
+                                        value: string;
+                                        title: string;
+                                    } | null;
+                                    salary: {
+                                        amount: number;
+                                        currency: string;
+                                    } | null;
+                                    total_experience_months: number;
+                                    last_job: {
+                                        company: string;
+                                        position: string;
+                                    } | null;
+                                    updated_at: string;
+                                    highlight?: {
+                                        title: string;
+                                        fragments: string[];
+                                    };
+                                    initials?: string;
+                                    first_name?: string | null;
+                                    last_name?: string | null;
+                                    views?: number;
+                                    note?: string | null;
+                                    favourite?: boolean;
+                                    added_by?: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    };
+                                    added_at?: string;
+                                    opinions_summary?: {
+                                        recommend: number;
+                                        neutral: number;
+                                        not_recommend: number;
+                                    };
+                                    signals?: {
+                                        favourites: number;
+                                        invited_90d: number;
+                                        in_team: boolean;
+                                    };
+                                    opened_at: string;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resume/{hash}/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    hash: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                favourites: number;
+                                invited_90d: number;
+                                opinions: {
+                                    recommend: number;
+                                    neutral: number;
+                                    not_recommend: number;
+                                };
+                                team: {
+                                    favourites: {
+                                        id: number;
+                                        fio: string;
+                                        added_at: string;
+                                    }[];
+                                    vacancies: {
+                                        vacancy: {
+                                            id: number;
+                                            title: string;
+                                        };
+                                        /** @enum {string} */
+                                        source: "reply" | "invite";
+                                        status: string;
+                                        status_title: string;
+                                        at: string;
+                                        status_at: string;
+                                    }[];
+                                    opened: {
+                                        id: number;
+                                        fio: string;
+                                        opened_at: string;
+                                    }[] | null;
+                                } | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/resume/popular": {
         parameters: {
             query?: never;
@@ -7318,6 +7716,11 @@ export interface paths {
                                         recommend: number;
                                         neutral: number;
                                         not_recommend: number;
+                                    };
+                                    signals?: {
+                                        favourites: number;
+                                        invited_90d: number;
+                                        in_team: boolean;
                                     };
                                 }[];
                             };
@@ -8139,6 +8542,7 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     query?: string;
+                    similar_to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8199,6 +8603,11 @@ export interface paths {
                                         recommend: number;
                                         neutral: number;
                                         not_recommend: number;
+                                    };
+                                    signals?: {
+                                        favourites: number;
+                                        invited_90d: number;
+                                        in_team: boolean;
                                     };
                                 }[];
                                 facets: {
@@ -8416,6 +8825,11 @@ export interface paths {
                                         recommend: number;
                                         neutral: number;
                                         not_recommend: number;
+                                    };
+                                    signals?: {
+                                        favourites: number;
+                                        invited_90d: number;
+                                        in_team: boolean;
                                     };
                                     folder_ids: number[];
                                 }[];
@@ -10024,6 +10438,970 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autosearch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member’s saved searches */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                id: number;
+                                name: string;
+                                query: string;
+                                /** @enum {string} */
+                                frequency: "off" | "instant" | "daily" | "weekly";
+                                channels: {
+                                    email: boolean;
+                                    telegram: boolean;
+                                };
+                                new_count: number;
+                                new_count_capped: boolean;
+                                last_opened_at: string;
+                                created_at: string;
+                                shared_by: {
+                                    id: number;
+                                    fio: string;
+                                } | null;
+                                problem: string | null;
+                            }[];
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a search */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        query: string;
+                        /**
+                         * @default off
+                         * @enum {string}
+                         */
+                        frequency?: "off" | "instant" | "daily" | "weekly";
+                        /**
+                         * @default {
+                         *       "email": true,
+                         *       "telegram": false
+                         *     }
+                         */
+                        channels?: {
+                            email: boolean;
+                            telegram: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                id: number;
+                                name: string;
+                                query: string;
+                                /** @enum {string} */
+                                frequency: "off" | "instant" | "daily" | "weekly";
+                                channels: {
+                                    email: boolean;
+                                    telegram: boolean;
+                                };
+                                new_count: number;
+                                new_count_capped: boolean;
+                                last_opened_at: string;
+                                created_at: string;
+                                shared_by: {
+                                    id: number;
+                                    fio: string;
+                                } | null;
+                                problem: string | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autosearch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a saved search or change its query, frequency or channels */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        query?: string;
+                        /** @enum {string} */
+                        frequency?: "off" | "instant" | "daily" | "weekly";
+                        channels?: {
+                            email: boolean;
+                            telegram: boolean;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                id: number;
+                                name: string;
+                                query: string;
+                                /** @enum {string} */
+                                frequency: "off" | "instant" | "daily" | "weekly";
+                                channels: {
+                                    email: boolean;
+                                    telegram: boolean;
+                                };
+                                new_count: number;
+                                new_count_capped: boolean;
+                                last_opened_at: string;
+                                created_at: string;
+                                shared_by: {
+                                    id: number;
+                                    fio: string;
+                                } | null;
+                                problem: string | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a saved search */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: Record<string, never>;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autosearch/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The results of a saved search, new ones first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                per_page: number;
+                                current_page: number;
+                                last_page: number;
+                                total: number;
+                                data: {
+                                    hash: string;
+                                    title: string;
+                                    age: number | null;
+                                    sex: ("male" | "female") | null;
+                                    city: {
+                                        value: string;
+                                        title: string;
+                                    } | null;
+                                    salary: {
+                                        amount: number;
+                                        currency: string;
+                                    } | null;
+                                    total_experience_months: number;
+                                    last_job: {
+                                        company: string;
+                                        position: string;
+                                    } | null;
+                                    updated_at: string;
+                                    highlight?: {
+                                        title: string;
+                                        fragments: string[];
+                                    };
+                                    initials?: string;
+                                    first_name?: string | null;
+                                    last_name?: string | null;
+                                    views?: number;
+                                    note?: string | null;
+                                    favourite?: boolean;
+                                    added_by?: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    };
+                                    added_at?: string;
+                                    opinions_summary?: {
+                                        recommend: number;
+                                        neutral: number;
+                                        not_recommend: number;
+                                    };
+                                    signals?: {
+                                        favourites: number;
+                                        invited_90d: number;
+                                        in_team: boolean;
+                                    };
+                                    is_new: boolean;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autosearch/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share a saved search with a member of one’s team */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: Record<string, never>;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -15453,6 +16831,11 @@ export interface paths {
                                         neutral: number;
                                         not_recommend: number;
                                     };
+                                    signals?: {
+                                        favourites: number;
+                                        invited_90d: number;
+                                        in_team: boolean;
+                                    };
                                     match: {
                                         score: number;
                                         reasons: {
@@ -15696,6 +17079,108 @@ export interface paths {
                 };
                 /** @description Default Response */
                 419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autosearch/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch off a saved search digest by the signed link of its letter (no login) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                name: string;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
