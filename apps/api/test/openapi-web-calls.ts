@@ -12,6 +12,7 @@ import type {
   AdminOpinion,
   AdminUser,
   AuditEntry,
+  AutosearchResultCard,
   ChannelToken,
   CityOption,
   ContactQuota,
@@ -47,6 +48,7 @@ import type {
   ResumeSignals,
   ReviewRequestItem,
   ReviewRequestPublic,
+  SavedSearch,
   SearchResult,
   Team,
   TeamInviteCreated,
@@ -123,6 +125,11 @@ export const webCalls = [
   reads<FavouriteCandidateFolders>()<Res<'/api/favourite/{hash}/folders', 'put'>>,
   reads<FavouriteEntry>()<Res<'/api/favourite/{hash}', 'post'>>,
   reads<FavouriteBulkAnswer>()<Res<'/api/favourite/bulk', 'post'>>,
+  // Автопоиск
+  reads<SavedSearch[]>()<Res<'/api/autosearch/', 'get'>>,
+  reads<SavedSearch>()<Res<'/api/autosearch/', 'post'>>,
+  reads<SavedSearch>()<Res<'/api/autosearch/{id}', 'put'>>,
+  reads<Paginated<AutosearchResultCard>>()<Res<'/api/autosearch/{id}/results', 'get'>>,
   // reviews
   reads<Paginated<Opinion>>()<Res<'/api/review/', 'get'>>,
   reads<Opinion>()<Res<'/api/review/', 'post'>>,
