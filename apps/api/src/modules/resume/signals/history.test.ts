@@ -75,6 +75,29 @@ describe('GET /api/resume/history', () => {
     expect((await history(m, '?per_page=20&page=2')).data).toEqual([]);
   });
 
+  it('pages through the openings in order, with and without a search', async () => {
+    const m = await member();
+    const resumes = [];
+    for (let i = 0; i < 21; i++) resumes.push(await createResume(db(), { title: i % 2 ? 'Скрипач' : 'Альтист' }));
+    // The i-th resume was opened i hours ago.
+    await db().rows(sql`
+      insert into resume_views (resume_id, user_id, day, viewed_at)
+      select id, ${m.id}, current_date, now() - make_interval(hours => ord::int)
+      from unnest(array[${sql.join(
+        resumes.map((r) => sql`${r.id}`),
+        sql`, `,
+      )}]::bigint[]) with ordinality as t(id, ord)`);
+    const newestFirst = resumes.map((r) => r.hash);
+    const first = await history(m);
+    expect(first).toMatchObject({ total: 21, last_page: 2, current_page: 1 });
+    const second = await history(m, '?page=2');
+    expect([...first.data, ...second.data].map((c) => c.hash)).toEqual(newestFirst);
+    const violas = newestFirst.filter((_, i) => i % 2 === 0);
+    const found = await history(m, '?text=альт');
+    expect(found.total).toBe(11);
+    expect(found.data.map((c) => c.hash)).toEqual(violas);
+  });
+
   it('searches the titles, key skills and last positions, whatever the case and ё', async () => {
     const m = await member();
     const [byTitle, bySkill, byPosition, none] = await Promise.all([
