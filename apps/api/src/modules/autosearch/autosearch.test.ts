@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { AUTOSEARCH_MAX, AUTOSEARCH_MSG, AUTOSEARCH_PROBLEM, MSG } from '@hr/contract';
+import { AUTOSEARCH_COUNT_CAP, AUTOSEARCH_MAX, AUTOSEARCH_MSG, AUTOSEARCH_PROBLEM, MSG } from '@hr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../app.ts';
@@ -333,6 +333,21 @@ describe('new results', () => {
     const second = await m.client.get(`/api/autosearch/${s.id}/results?page=2&per_page=20`);
     expect(second.status).toBe(200);
     expect(second.body.res.data).toEqual([]);
+  });
+
+  it(`counts no further than ${AUTOSEARCH_COUNT_CAP} («999+»)`, async () => {
+    const m = await member();
+    const w = word();
+    const s = await saved(m, 'Много', `text=${w}`);
+    await db()
+      .db.update(savedSearches)
+      .set({ lastOpenedAt: new Date(Date.now() - HOUR), countedAt: null })
+      .where(eq(savedSearches.id, s.id));
+    await db().db.execute(sql`
+      insert into resumes (hash, source, source_id, title)
+      select substr(md5(random()::text) || md5(random()::text), 1, 22), 'import', 'cap-' || md5(random()::text), ${`Оператор ${w}`}
+      from generate_series(1, ${AUTOSEARCH_COUNT_CAP + 5})`);
+    expect(await entry(m, s.id)).toMatchObject({ new_count: AUTOSEARCH_COUNT_CAP, new_count_capped: true });
   });
 
   it('a search that no longer runs shows why, in Russian, never a 500', async () => {
