@@ -11,13 +11,15 @@ import { enqueueTelegramMessage, isTelegramConfigured } from '../../telegram/tel
 import { parseSavedQuery, problemOf, specOfSavedSearch } from '../autosearch.query.ts';
 import { dueBoundary, lastDailyBoundary, lastWeeklyBoundary } from './digest.schedule.ts';
 import { type DigestContent, digestHtml, digestSubject, digestTelegramText, digestText } from './digest.mail.ts';
+import { type DigestSessions, openDigestSessions } from './digest.session.ts';
 import { tokenIsValid, tokenSearchId, unsubscribeToken } from './digest.token.ts';
 
 /**
  * The digests of saved searches (PRODUCT 10). One pass (the periodic `autosearch.digest` job, or
  * the bench calling runDigestPass): the searches due at `now` run on the resumes changed since
- * their last run — the changed ids are read once (resumes_changed_idx), then each search is ONE
- * statement of the search's own filters restricted to those ids (matchingIdsSql), equal searches
+ * their last run — the changed ids are read once (resumes_changed_idx) and those rows copied once
+ * per session (digest.session.ts), then each search is ONE statement of the search's own filters
+ * restricted to the ids of its window (matchingIdsSql: one plan, one set of rules), equal searches
  * once; what it finds is written to saved_search_sent first and only what that insert took is
  * sent, so a resume reaches a member once per saved search, even when it changes again.
  */
@@ -25,10 +27,10 @@ import { tokenIsValid, tokenSearchId, unsubscribeToken } from './digest.token.ts
 /**
  * A search looks back this far before its watermark: a resume written by a transaction that began
  * before the last run but committed after it has a `changed_at` behind the watermark (an import
- * runs for a while; a search replica may lag). saved_search_sent keeps the overlap from resending.
+ * runs for a while). saved_search_sent keeps the overlap from resending.
  */
 export const DIGEST_OVERLAP_MS = 10 * 60_000;
-/** Search statements of one pass at a time: the club's own searches keep the other cores. */
+/** Search statements of one pass at a time (sessions of the primary held for the pass): the club's own searches keep the other cores. */
 export const DIGEST_CONCURRENCY = 2;
 
 export type DigestPassResult = {
@@ -51,7 +53,6 @@ export type DigestPassResult = {
 };
 
 type SearchSpec = Awaited<ReturnType<typeof specOfSavedSearch>>;
-type Runner = ReturnType<AppContext['search']['runner']>;
 type Owner = UserRow & { leadFlags: string[] };
 type DueSearch = { search: SavedSearchRow; owner: Owner; email: boolean; telegram: boolean };
 
@@ -69,9 +70,8 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
   const deliverable = due.filter((d) => d.email || d.telegram);
   for (const d of due) if (!d.email && !d.telegram) quiet.push(d.search.id);
 
-  const runner = ctx.search.runner();
   const since = Math.min(...deliverable.map((d) => d.search.watermark.getTime())) - DIGEST_OVERLAP_MS;
-  const changed = deliverable.length ? await changedSince(runner, new Date(since), now) : [];
+  const changed = deliverable.length ? await changedSince(ctx, new Date(since), now) : [];
   result.changed = changed.length;
 
   // Resolve every search for its owner; equal plans over the same window share one statement.
@@ -109,13 +109,22 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
   }
 
   const list = [...groups.values()];
+  // The changed resumes copied once per session: each search then reads a few thousand rows, not the base.
+  const sessions = list.length
+    ? await openDigestSessions(
+        ctx.database,
+        changed.map((c) => c.id),
+        ctx.database.kind === 'postgres' ? DIGEST_CONCURRENCY : 1,
+      )
+    : null;
   let next = 0;
-  const worker = async () => {
+  const worker = async (session: number) => {
     while (next < list.length) {
       const group = list[next++] as (typeof list)[number];
       let found: number[];
       try {
-        found = (await runner.query<{ id: number | string }>(matchingIdsSql(group.spec))).map((r) => Number(r.id));
+        const statement = matchingIdsSql(group.spec, (sessions as DigestSessions).table);
+        found = (await (sessions as DigestSessions).query<{ id: number | string }>(session, statement)).map((r) => Number(r.id));
         result.statements++;
       } catch (err) {
         ctx.log.error({ err, searches: group.members.map((m) => m.search.id) }, 'autosearch digest: search failed');
@@ -141,7 +150,11 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
       }
     }
   };
-  await Promise.all(Array.from({ length: runner.parallel ? DIGEST_CONCURRENCY : 1 }, worker));
+  try {
+    if (sessions) await Promise.all(Array.from({ length: sessions.size }, (_, i) => worker(i)));
+  } finally {
+    await sessions?.release();
+  }
 
   await moveOn(ctx, quiet, resolved, broken, now);
   result.broken = broken.length;
@@ -184,13 +197,11 @@ async function dueSearches(ctx: AppContext, now: Date): Promise<DueSearch[]> {
 type Changed = { id: number; at: number };
 
 /** The resumes this database received in (since, now], oldest first (resumes_changed_idx). */
-async function changedSince(runner: Runner, since: Date, now: Date): Promise<Changed[]> {
-  const rows = await runner.query<{ id: number | string; at: number | string }>({
-    text: `SELECT r.id, (extract(epoch from r.changed_at) * 1000)::float8 AS at FROM resumes r
-      WHERE r.vacancy_id IS NULL AND r.changed_at > $1::timestamptz AND r.changed_at <= $2::timestamptz
-      ORDER BY r.changed_at, r.id`,
-    values: [since.toISOString(), now.toISOString()],
-  });
+async function changedSince(ctx: AppContext, since: Date, now: Date): Promise<Changed[]> {
+  const rows = await ctx.database.rows<{ id: number | string; at: number | string }>(sql`
+    select r.id, (extract(epoch from r.changed_at) * 1000)::float8 as at from resumes r
+    where r.vacancy_id is null and r.changed_at > ${since.toISOString()}::timestamptz and r.changed_at <= ${now.toISOString()}::timestamptz
+    order by r.changed_at, r.id`);
   return rows.map((r) => ({ id: Number(r.id), at: Number(r.at) }));
 }
 

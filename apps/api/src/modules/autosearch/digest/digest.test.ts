@@ -149,6 +149,28 @@ describe('instant digests', () => {
   });
 });
 
+describe('equal searches', () => {
+  it('run as one statement and each member gets their own digest', async () => {
+    const w = word();
+    const a = await member();
+    const b = await member(['open_contact']);
+    const t0 = new Date(Date.now() + 150 * MIN);
+    const sa = await savedSearch(a.user.id, { query: `text=${w}`, watermark: t0, name: 'У первого' });
+    const sb = await savedSearch(b.user.id, { query: `text=${w}`, watermark: t0, name: 'У второго' });
+    await resumeAt(new Date(t0.getTime() + MIN), `Рекрутер ${w}`, { firstName: 'Феоктиста', lastName: 'Равная' });
+    const result = await pass(new Date(t0.getTime() + 5 * MIN));
+    expect(result.statements).toBe(1);
+    expect(result.digests).toBe(2);
+    expect(mailsTo(a.email).map((m) => m.subject)).toEqual(['Автопоиск «У первого»: 1 новое резюме']);
+    expect(mailsTo(b.email).map((m) => m.subject)).toEqual(['Автопоиск «У второго»: 1 новое резюме']);
+    // Each with their own sight: the names only for the member with open_contact.
+    expect(mailsTo(a.email)[0]?.text).not.toContain('Феоктиста');
+    expect(mailsTo(b.email)[0]?.text).toContain('Феоктиста Равная');
+    await off(sa.id);
+    await off(sb.id);
+  });
+});
+
 describe('what a member sees inside a digest', () => {
   const hostile = {
     firstName: 'Евлампия',

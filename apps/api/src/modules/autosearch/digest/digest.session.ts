@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Database } from '../../../db/client.ts';
+
+/** A statement with `$n` parameters (the search's own form). */
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * Where a digest pass runs its search statements: sessions of the primary database (a replica
+ * could lag behind the watermark, and cannot hold temporary tables) that each hold a temporary
+ * copy of the resumes changed since the oldest due watermark. Every saved search is then one
+ * statement of its own filters over those few thousand rows, read in memory — not thousands of
+ * index lookups into the whole base for each search. PostgreSQL: `size` pooled connections for
+ * the pass; PGlite: its one connection.
+ */
+export type DigestSessions = {
+  /** The temporary table's name (the same in every session). */
+  table: string;
+  /** How many statements can run at once. */
+  size: number;
+  /** Runs the statement on session `i`. */
+  query<T>(i: number, statement: Statement): Promise<T[]>;
+  release(): Promise<void>;
+};
+
+type Client = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+export async function openDigestSessions(database: Database, ids: number[], size: number): Promise<DigestSessions> {
+  const table = `digest_changed_${randomBytes(6).toString('hex')}`;
+  const raw = (database.db as unknown as { $client: unknown }).$client;
+  const held: { client: Client; done: () => void }[] = [];
+  if (database.kind === 'postgres') {
+    const pool = raw as pg.Pool;
+    for (let i = 0; i < size; i++) {
+      const client = await pool.connect();
+      held.push({ client, done: () => client.release() });
+    }
+  } else {
+    held.push({ client: raw as PGlite, done: () => {} });
+  }
+  const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  const release = async () => {
+    for (const h of held.splice(0)) {
+      await h.client.query(`DROP TABLE IF EXISTS ${table}`).catch(() => {});
+      h.done();
+    }
+  };
+  try {
+    for (const { client } of held) {
+      await client.query(`CREATE TEMPORARY TABLE ${table} (LIKE resumes)`);
+      await client.query(`INSERT INTO ${table} SELECT * FROM resumes WHERE id = ANY($1::bigint[]) AND vacancy_id IS NULL`, [list]);
+      await client.query(`ANALYZE ${table}`);
+    }
+  } catch (e) {
+    await release();
+    throw e;
+  }
+  return {
+    table,
+    size: held.length,
+    query: async <T>(i: number, s: Statement) => ((await (held[i] as (typeof held)[number]).client.query(s.text, s.values)).rows as T[]),
+    release,
+  };
+}
