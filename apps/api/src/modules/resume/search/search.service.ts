@@ -41,7 +41,7 @@ import {
   walkTierSql,
 } from './search.page.ts';
 import { effectiveOrder, planSearch, type SearchPlan } from './search.plan.ts';
-import type { Order, SearchSpec, Sql } from './search.spec.ts';
+import { type Order, Params, type SearchSpec, type Sql } from './search.spec.ts';
 import { tidyFragment } from './snippet.ts';
 import { hasSearchableWords } from './stopwords.ts';
 import { compareSimilar, scoreSimilar, type ScoredSimilar, type SimilarRow, similarFacetRows, similarSql } from './similar.ts';
@@ -373,7 +373,13 @@ async function executeSimilar(
   scored.sort(compareSimilar(q.searchOrderBy as Order));
   const offset = (q.page - 1) * q.per_page;
   const ids = scored.slice(offset, offset + q.per_page).map((s) => Number(s.row.id));
-  const rows = ids.length ? await traced<PageRow>(run, trace, 'page', cardsSql(plan, ids)) : [];
+  // The gathered rows carry their cards; with text the page's highlights are the cards statement's.
+  const highlighted = !!plan.filters(new Params()).text?.highlight;
+  const rows: PageRow[] = !ids.length
+    ? []
+    : highlighted
+      ? await traced<PageRow>(run, trace, 'page', cardsSql(plan, ids))
+      : scored.slice(offset, offset + q.per_page).map((s) => s.row);
   const stats: SearchStats = {
     total: scored.length,
     totalCapped: false,

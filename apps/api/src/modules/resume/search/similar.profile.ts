@@ -8,7 +8,14 @@ import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
 // «Похожие резюме»: what a resume is, as the words and facts other resumes are compared on.
 
 /** A word of the source resume (a lexeme of the `russian` text search) and how much sharing it says. */
-export type SimilarTerm = { lexeme: string; weight: number };
+export type SimilarTerm = {
+  lexeme: string;
+  weight: number;
+  /** The share of resumes with the word in this field (the planner's statistics); null: rare or unknown. */
+  share: number | null;
+  /** A word that says little on its own («менеджер», «старший»): counts, never gathers. */
+  generic: boolean;
+};
 
 /**
  * The resume others are compared with (`similar_to`): its title words, key skill words and past
@@ -18,6 +25,9 @@ export type SimilarTerm = { lexeme: string; weight: number };
 export type SimilarSource = {
   id: number;
   hash: string;
+  /** The title's words without positions (`strip(ts_title)` as text) and its hash: resumes_similar_title_idx's key. */
+  titleVector: string;
+  titleKey: number;
   title: SimilarTerm[];
   skills: SimilarTerm[];
   positions: SimilarTerm[];
@@ -90,6 +100,8 @@ type SourceRow = {
   id: number | string;
   hash: string;
   vacancy_id: number | string | null;
+  title_vector: string;
+  title_key: number;
   title_words: string[] | null;
   skill_words: string[] | null;
   position_words: string[] | null;
@@ -105,7 +117,8 @@ type SourceRow = {
  */
 export async function similarSource(ctx: Pick<AppContext, 'database'>, hash: string, userId: number | null): Promise<SimilarSource> {
   const [row] = await ctx.database.rows<SourceRow>(
-    sql`select r.id, r.hash, r.vacancy_id, tsvector_to_array(r.ts_title) as title_words, tsvector_to_array(r.ts_skills) as skill_words,
+    sql`select r.id, r.hash, r.vacancy_id, strip(r.ts_title)::text as title_vector, hashtext(strip(r.ts_title)::text) as title_key,
+        tsvector_to_array(r.ts_title) as title_words, tsvector_to_array(r.ts_skills) as skill_words,
         tsvector_to_array(r.ts_exp_position) as position_words, r.roles, r.city_id, r.salary_amount,
         tsvector_to_array(to_tsvector('russian', ${GENERIC_WORDS})) as generic
       from resumes r where r.hash = ${hash}`,
@@ -122,12 +135,15 @@ export async function similarSource(ctx: Pick<AppContext, 'database'>, hash: str
     (words ?? [])
       .map((lexeme) => {
         const share = f[field].get(lexeme) ?? f.floor[field];
-        return { lexeme, weight: rarity(share) * (generic.has(lexeme) ? GENERIC_WEIGHT : 1) };
+        const isGeneric = generic.has(lexeme);
+        return { lexeme, weight: rarity(share) * (isGeneric ? GENERIC_WEIGHT : 1), share: share ?? null, generic: isGeneric };
       })
       .sort((a, b) => b.weight - a.weight || a.lexeme.localeCompare(b.lexeme));
   return {
     id: Number(row.id),
     hash: row.hash,
+    titleVector: row.title_vector ?? '',
+    titleKey: Number(row.title_key),
     title: terms(row.title_words, 'title'),
     skills: terms(row.skill_words, 'skills'),
     positions: terms(row.position_words, 'positions'),

@@ -1,4 +1,5 @@
 import { SEARCH_EDUCATION, SEARCH_SCHEDULES, SEARCH_WORKING_TYPES } from '@hr/contract';
+import { CARD_COLUMNS, type CardRow } from '../resume.card.ts';
 import { allOf, EXPERIENCE_CASE, PLACES } from './search.filters.ts';
 import type { FacetRow } from './search.facets.ts';
 import type { SearchPlan } from './search.plan.ts';
@@ -7,30 +8,42 @@ import type { SimilarSource, SimilarTerm } from './similar.profile.ts';
 
 // «Похожие резюме» (`similar_to`): «more like this» over the search's own indexes, in one statement.
 //
-// Gathering: a few small sets of candidates, each found through a GIN index of the title or key
-// skills (or the roles) and cut by a LIMIT with no order, so that a bitmap scan stops after that
-// many rows whatever the word (a common word's whole list is never read from the table): the
-// resumes with every word of the title, with any of its specific words (each in the source's city,
-// and anywhere), with its most specific word and a shared key skill, with each of its rarest key skill words, and of its role in its city.
-// Every filter of the search applies inside each gathering, so a city filter gathers in that city.
-// Scoring: every gathered resume against the source's words, weighted by rarity (similar.profile.ts),
-// its role, city and salary; ordered and paged in JS (a few hundred rows at most).
+// Gathering, every filter of the search applied inside each step (a city filter gathers in that
+// city), each step bounded by a LIMIT, later steps only while the earlier found few:
+// 1. the same title words in the source's city (or each city asked for), freshest first, straight
+//    off resumes_similar_title_idx (migration 0025);
+// 2. titles with any of its rarest specific words, in its city (the title's GIN index with the
+//    cities as its second column), then anywhere;
+// 3. its rarest key skill words (the skills' GIN index), for an unusual title.
+// A common word never gathers (its index entries cost more than it tells); no step reads more rows
+// of the table than its LIMIT. Scoring (scoreSimilar): every gathered resume against the source's
+// title, skill and past-position words weighted by rarity (similar.profile.ts), its role, city and
+// salary; ordered, counted and paged in JS (a couple of hundred rows at most).
 
 /** How many resumes each gathering brings (before the DISTINCT): the work per request is bounded by their sum. */
 export const SIMILAR_GATHER = {
-  titleInCity: 80,
-  title: 60,
-  titleAnyInCity: 40,
-  titleAny: 30,
-  titleAndSkill: 50,
-  /** Per skill word, for SIMILAR_SKILL_WORDS of them. */
-  skill: 25,
-  roleInCity: 30,
+  /** The same title words, in the source's city (or each city asked for), freshest first (resumes_similar_title_idx). */
+  sameTitle: 60,
+  /** Any specific word of the title, in the source's city, then anywhere (the title's GIN index, no order). */
+  titleWordInCity: 40,
+  titleWord: 30,
+  /** Per key skill word, for SIMILAR_SKILL_WORDS of them, only when the title found fewer than SKILLS_WHEN_FEWER. */
+  skill: 30,
 };
-/** The rarest key skill words that gather candidates of their own (all of them are scored). */
-export const SIMILAR_SKILL_WORDS = 3;
-/** The skill words tried together with the title's most specific word. */
-const SKILLS_WITH_TITLE = 6;
+/** The rarest key skill words that gather candidates of their own (every word is scored). */
+export const SIMILAR_SKILL_WORDS = 2;
+const SKILLS_WHEN_FEWER = 40;
+/** The title's words are looked for outside the source's city only while fewer than this were found in it. */
+const WIDER_WHEN_FEWER = 60;
+/**
+ * A word in more resumes than this share does not gather: its GIN entries cost more to read than
+ * it tells (the same title or the rarer words bring those resumes anyway).
+ */
+const GATHER_MAX_SHARE = 0.02;
+/** The title words that gather together: at most this many, and at most GATHER_MAX_SHARE of resumes between them. */
+const GATHER_WORDS = 3;
+/** Up to this many cities asked for, the same title is walked city by city (freshest first). */
+const SAME_TITLE_CITIES = 3;
 
 /** How a resume's likeness is made (the parts the source has): title, skills, past positions, role, city, salary. */
 export const SIMILAR_WEIGHTS = { title: 0.45, skills: 0.25, positions: 0.1, role: 0.08, city: 0.08, salary: 0.04 };
@@ -40,14 +53,26 @@ export const SIMILAR_MIN_RELEVANCE = 0.15;
 /** A lexeme as a tsquery literal ('word', quotes doubled, backslashes escaped). */
 const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 const tsquery = (terms: SimilarTerm[], op: '&' | '|') => terms.map((t) => quoted(t.lexeme)).join(` ${op} `);
+const gathers = (t: SimilarTerm) => !t.generic && (t.share === null || t.share <= GATHER_MAX_SHARE);
 
-/** The row of a gathered resume that passes the filters: what ordering, facets and scoring read. */
-export type SimilarRow = {
-  id: number | string;
+/** The rarest specific words whose index entries together stay within GATHER_MAX_SHARE (the terms come rarest first). */
+function gatheringWords(terms: SimilarTerm[]): SimilarTerm[] {
+  const out: SimilarTerm[] = [];
+  let share = 0;
+  for (const t of terms.filter(gathers)) {
+    if (out.length >= GATHER_WORDS || share + (t.share ?? 0) > GATHER_MAX_SHARE) break;
+    out.push(t);
+    share += t.share ?? 0;
+  }
+  return out;
+}
+
+/** The title's words without positions and their hash, spelled as resumes_similar_title_idx (migration 0025) indexes them. */
+export const TITLE_KEY = 'hashtext(strip(r.ts_title)::text)';
+
+/** The row of a gathered resume that passes the filters: its card, and what ordering, facets and scoring read. */
+export type SimilarRow = CardRow & {
   updated_us: string;
-  salary_amount: number | null;
-  birth_date: string | null;
-  city_id: number | null;
   exp_bucket: string | null;
   schedules: string[];
   working_types: string[];
@@ -62,48 +87,69 @@ export type SimilarRow = {
   moves: boolean;
 };
 
+/** What a gathering carries of each resume (so that nothing is read twice). */
+const GATHERED = `r.id, r.hash, r.title, r.updated_at, r.salary_amount, r.salary_currency, r.birth_date, r.sex, r.city_id,
+      r.total_experience_months, r.last_company, r.last_position, r.first_name, r.last_name, r.middle_name, r.phone, r.email, r.telegram,
+      r.schedules, r.working_types, r.education_level, r.roles, r.relocation, r.relocation_city_ids, r.ts_title, r.ts_skills, r.ts_exp_position`;
+
 /**
  * The statement: the gatherings (each with every filter of the search), then each distinct gathered
  * resume with what it shares with the source. Null when the source has nothing to gather by.
+ *
+ * A gathering by a word is a MATERIALIZED CTE read under a LIMIT: planned for all its rows, it is a
+ * bitmap scan of the GIN index (the planner would otherwise walk an index in some order, checking
+ * row after row, thousands of rows for a word in 1 %), and read lazily, it stops after the LIMIT.
+ * The later gatherings run only while the earlier ones found few: `(SELECT count(*) …) < n` is
+ * decided once, before their scan starts.
  */
 export function similarSql(plan: SearchPlan, source: SimilarSource): Sql | null {
   const p = new Params();
   const f = plan.filters(p);
   const self = p.add(source.id, 'bigint');
   const where = allOf([...f.base, ...Object.values(f.facet), `r.id <> ${self}`]);
-  const parts: string[] = [];
-  const gather = (cond: string, limit: number) =>
-    parts.push(`(SELECT r.id FROM resumes r WHERE ${where}\n        AND ${cond} LIMIT ${limit})`);
+  const select = (cond: string) => `SELECT ${GATHERED} FROM resumes r WHERE ${where}\n        AND ${cond}`;
+  const ctes: string[] = [];
+  /** The gathered so far: the CTE that holds them (each step adds to the last). */
+  let sofar: string | null = null;
+  let n = 0;
+  /** A step: its rows (a statement of GATHERED columns), added to what was gathered before. */
+  const step = (rows: string) => {
+    const name = `s${n++}`;
+    ctes.push(`${name} AS MATERIALIZED (${sofar ? `SELECT * FROM ${sofar}\n      UNION ALL ` : ''}${rows})`);
+    sofar = name;
+  };
+  /** A gathering by a word: all its matches as a CTE (bitmap), `limit` of them read; only while fewer than `whenFewer` were gathered. */
+  const byWord = (cond: string, limit: number, whenFewer?: number) => {
+    const gate = sofar && whenFewer !== undefined ? `(SELECT count(*) FROM ${sofar}) < ${whenFewer} AND ` : '';
+    const name = `w${n++}`;
+    ctes.push(`${name} AS MATERIALIZED (${select(gate + cond)})`);
+    step(`(SELECT * FROM ${name} LIMIT ${limit})`);
+  };
 
-  const specific = source.title.filter((t) => t.weight >= 0.5);
-  const city = source.cityId !== null && !f.cityRef ? p.add([source.cityId], 'int[]') : null;
+  const asked = plan.spec.cityIds;
+  const cities = asked ? (asked.length <= SAME_TITLE_CITIES ? asked : []) : source.cityId !== null ? [source.cityId] : [];
   if (source.title.length) {
-    const all = `r.ts_title @@ ${p.add(tsquery(source.title, '&'), 'tsquery')}`;
-    if (city) gather(`${all} AND ${PLACES} && ${city}`, SIMILAR_GATHER.titleInCity);
-    gather(all, SIMILAR_GATHER.title);
+    // The same title: straight off resumes_similar_title_idx, freshest first in each city.
+    const same = `${TITLE_KEY} = ${p.add(source.titleKey, 'int')} AND strip(r.ts_title) = ${p.add(source.titleVector, 'tsvector')}`;
+    const fresh = ' ORDER BY r.updated_at DESC, r.id DESC';
+    const branches = cities.length
+      ? cities.map((id) => `(${select(`${same} AND r.city_id = ${p.add(id, 'int')}`)}${fresh} LIMIT ${SIMILAR_GATHER.sameTitle})`)
+      : [`(${select(same)} LIMIT ${SIMILAR_GATHER.sameTitle})`];
+    step(branches.join('\n      UNION ALL '));
   }
-  // Part of the title: any of its specific words («рекрутер» for «IT-рекрутер»).
-  if (specific.length > 1 || (specific.length === 1 && source.title.length > 1)) {
-    const any = `r.ts_title @@ ${p.add(tsquery(specific, '|'), 'tsquery')}`;
-    if (city) gather(`${any} AND ${PLACES} && ${city}`, SIMILAR_GATHER.titleAnyInCity);
-    gather(any, SIMILAR_GATHER.titleAny);
+  // Titles sharing a specific word with it («рекрутер»: «IT-рекрутер», «Старший рекрутер»): in the
+  // source's city, then anywhere (inside the cities asked for, when asked) while few were found.
+  const words = gatheringWords(source.title);
+  if (words.length) {
+    const any = `r.ts_title @@ ${p.add(tsquery(words, '|'), 'tsquery')}`;
+    if (source.cityId !== null && !asked)
+      byWord(`${any} AND ${PLACES} && ${p.add([source.cityId], 'int[]')}`, SIMILAR_GATHER.titleWordInCity);
+    byWord(any, SIMILAR_GATHER.titleWord, asked ? undefined : WIDER_WHEN_FEWER);
   }
-  const skillWords = source.skills.slice(0, SKILLS_WITH_TITLE);
-  const top = specific[0] ?? null;
-  if (top && skillWords.length) {
-    gather(
-      `r.ts_title @@ ${p.add(quoted(top.lexeme), 'tsquery')} AND r.ts_skills @@ ${p.add(tsquery(skillWords, '|'), 'tsquery')}`,
-      SIMILAR_GATHER.titleAndSkill,
-    );
-  }
-  for (const t of source.skills.slice(0, SIMILAR_SKILL_WORDS))
-    gather(`r.ts_skills @@ ${p.add(quoted(t.lexeme), 'tsquery')}`, SIMILAR_GATHER.skill);
-  // The role: in the source's city, or inside the cities the search asks for.
-  if (source.roles.length && (city || f.cityRef)) {
-    const role = `r.roles && ${p.add(source.roles, 'text[]')}`;
-    gather(city ? `${role} AND ${PLACES} && ${city}` : role, SIMILAR_GATHER.roleInCity);
-  }
-  if (!parts.length) return null;
+  // Key skills, only when the title found few (an unusual title).
+  for (const t of source.skills.filter(gathers).slice(0, SIMILAR_SKILL_WORDS))
+    byWord(`r.ts_skills @@ ${p.add(quoted(t.lexeme), 'tsquery')}`, SIMILAR_GATHER.skill, SKILLS_WHEN_FEWER);
+  if (!sofar) return null;
 
   const list = (terms: SimilarTerm[]) => [
     p.add(
@@ -127,10 +173,10 @@ export function similarSql(plan: SearchPlan, source: SimilarSource): Sql | null 
       )
     : null;
   const cityOf = p.add(source.cityId, 'int');
-  const text = `WITH g AS (SELECT DISTINCT id FROM (
-      ${parts.join('\n      UNION ALL\n      ')}) u)
-    SELECT r.id, ((extract(epoch from r.updated_at) * 1000000)::bigint)::text AS updated_us, r.salary_amount,
-      r.birth_date::text AS birth_date, r.city_id, ${EXPERIENCE_CASE} AS exp_bucket, r.schedules, r.working_types, r.education_level,
+  // (`OFFSET 0`: each vector is unpacked once per resume, not once per word it is compared with.)
+  const text = `WITH ${ctes.join(',\n    ')},
+    g AS (SELECT DISTINCT ON (id) * FROM ${sofar} ORDER BY id)
+    SELECT ${CARD_COLUMNS}, ((extract(epoch from r.updated_at) * 1000000)::bigint)::text AS updated_us, ${EXPERIENCE_CASE} AS exp_bucket, r.schedules, r.working_types, r.education_level,
       ${shared(source.title, 'v.title')} AS title_w,
       ${titleWords ? `cardinality(ARRAY(SELECT unnest(v.title) INTERSECT SELECT unnest(${titleWords})))` : '0'} AS title_n,
       cardinality(v.title) AS title_len,
@@ -139,9 +185,9 @@ export function similarSql(plan: SearchPlan, source: SimilarSource): Sql | null 
       r.roles && ${p.add(source.roles, 'text[]')} AS same_role,
       coalesce(r.city_id = ${cityOf}, false) AS lives,
       coalesce(r.relocation <> 'no_relocation' AND ${cityOf} = ANY(r.relocation_city_ids), false) AS moves
-    FROM g JOIN resumes r ON r.id = g.id
+    FROM g r LEFT JOIN cities c ON c.id = r.city_id
     CROSS JOIN LATERAL (SELECT tsvector_to_array(r.ts_title) AS title, tsvector_to_array(r.ts_skills) AS skills,
-      tsvector_to_array(r.ts_exp_position) AS positions) v`;
+      tsvector_to_array(r.ts_exp_position) AS positions OFFSET 0) v`;
   return { text, values: p.values };
 }
 
