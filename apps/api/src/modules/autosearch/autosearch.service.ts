@@ -252,8 +252,11 @@ export async function savedSearchResults(
     if ((err as AppError).kind === 'forbidden') throw new AppError('forbidden', problem, { errors: { query: [problem] } });
     throw fieldError('query', problem);
   }
-  const all = await searchResumesOf(ctx, spec, q, owner);
-  const fresh = page === 1 ? (await searchResumesOf(ctx, { ...spec, changedSince: since }, { ...q, page: 1 }, owner)).data : [];
+  // The two searches of page 1 run at once (separate sessions of the search pool on PostgreSQL).
+  const [all, fresh] = await Promise.all([
+    searchResumesOf(ctx, spec, q, owner),
+    page === 1 ? searchResumesOf(ctx, { ...spec, changedSince: since }, q, owner).then((r) => r.data) : [],
+  ]);
   const shown = new Set(fresh.map((c) => c.hash));
   const rest = all.data.filter((c) => !shown.has(c.hash));
   const alsoNew = await changedSince(
