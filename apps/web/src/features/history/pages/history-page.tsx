@@ -79,7 +79,7 @@ export function HistoryPage({ Card }: { Card: ComponentType<HistoryCardProps> })
   const total = data?.pages[0]?.total ?? 0;
   const setText = (next: string) => setParams(next ? { text: next } : {}, { replace: true });
 
-  let subtitle = `Резюме, которые вы открывали за последние ${HISTORY_DAYS} дней, — новые сверху`;
+  let subtitle = `Резюме, которые вы открывали за последние ${HISTORY_DAYS} дней. Новые — сверху`;
   if (data && text) subtitle = `Найдено: ${total} ${plural(total, RESUMES)} за ${HISTORY_DAYS} дней`;
 
   let content: ReactNode;

@@ -2,6 +2,7 @@ import { SEARCH_EXACT_COUNT_LIMIT } from '@hr/contract/search-params';
 import { Box, Container, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { afterFirstContent, markFirstContent } from '@/shared/lib/first-content.ts';
 import { usePhoneLayout } from '@/shared/lib/first-screen-layout.ts';
 import { useSession } from '@/shared/session/session-store.ts';
@@ -151,6 +152,17 @@ export function SearchPage({ dictionaries, massSearch, specSearch, Card, onBulkF
               onOpenFilters={isPhone ? drawer.open : undefined}
               activeFilters={activeFilterCount(query)}
             />
+            {query.similar_to ? (
+              // «Все похожие» from a resume page: say what the list is and give the whole search back.
+              <p className="search-similar" data-testid="search-similar">
+                <span>
+                  Резюме, похожие на <Link to={`/resume/${query.similar_to}`}>это резюме</Link>
+                </span>
+                <button type="button" className="search-similar__clear" onClick={() => apply({ similar_to: undefined })}>
+                  Показать все резюме
+                </button>
+              </p>
+            ) : null}
             {foreignIssues.length > 0 ? (
               <Suspense fallback={null}>
                 <Alert color="orange" variant="light" title="Часть условий из ссылки не распознана и не учтена">
