@@ -26,6 +26,8 @@ export const SIMILAR_GATHER = {
   sameTitle: 60,
   /** Any specific word of the title, in the source's city, then anywhere (the title's GIN index, no order). */
   titleWordInCity: 40,
+  /** The same title in other cities, when its own city has few. */
+  sameTitleElsewhere: 40,
   titleWord: 30,
   /** Per key skill word, for SIMILAR_SKILL_WORDS of them, only when the title found fewer than SKILLS_WHEN_FEWER. */
   skill: 30,
@@ -40,6 +42,11 @@ const WIDER_WHEN_FEWER = 60;
  * it tells (the same title or the rarer words bring those resumes anyway).
  */
 const GATHER_MAX_SHARE = 0.02;
+/**
+ * Outside a city (the second column of the GIN indexes, which narrows what is read) a word gathers
+ * only when this rare: half a percent is 5 000 index entries at a million resumes.
+ */
+const RARE_SHARE = 0.005;
 /** The title words that gather together: at most this many, and at most GATHER_MAX_SHARE of resumes between them. */
 const GATHER_WORDS = 3;
 /** Up to this many cities asked for, the same title is walked city by city (freshest first). */
@@ -53,14 +60,14 @@ export const SIMILAR_MIN_RELEVANCE = 0.15;
 /** A lexeme as a tsquery literal ('word', quotes doubled, backslashes escaped). */
 const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 const tsquery = (terms: SimilarTerm[], op: '&' | '|') => terms.map((t) => quoted(t.lexeme)).join(` ${op} `);
-const gathers = (t: SimilarTerm) => !t.generic && (t.share === null || t.share <= GATHER_MAX_SHARE);
+const gathers = (t: SimilarTerm, maxShare: number) => !t.generic && (t.share === null || t.share <= maxShare);
 
-/** The rarest specific words whose index entries together stay within GATHER_MAX_SHARE (the terms come rarest first). */
-function gatheringWords(terms: SimilarTerm[]): SimilarTerm[] {
+/** The rarest specific words whose index entries together stay within `maxShare` of resumes (the terms come rarest first). */
+function gatheringWords(terms: SimilarTerm[], maxShare: number): SimilarTerm[] {
   const out: SimilarTerm[] = [];
   let share = 0;
-  for (const t of terms.filter(gathers)) {
-    if (out.length >= GATHER_WORDS || share + (t.share ?? 0) > GATHER_MAX_SHARE) break;
+  for (const t of terms.filter((t) => gathers(t, maxShare))) {
+    if (out.length >= GATHER_WORDS || share + (t.share ?? 0) > maxShare) break;
     out.push(t);
     share += t.share ?? 0;
   }
@@ -128,26 +135,39 @@ export function similarSql(plan: SearchPlan, source: SimilarSource): Sql | null 
 
   const asked = plan.spec.cityIds;
   const cities = asked ? (asked.length <= SAME_TITLE_CITIES ? asked : []) : source.cityId !== null ? [source.cityId] : [];
-  if (source.title.length) {
+  const same = source.title.length
+    ? `${TITLE_KEY} = ${p.add(source.titleKey, 'int')} AND strip(r.ts_title) = ${p.add(source.titleVector, 'tsvector')}`
+    : null;
+  if (same) {
     // The same title: straight off resumes_similar_title_idx, freshest first in each city.
-    const same = `${TITLE_KEY} = ${p.add(source.titleKey, 'int')} AND strip(r.ts_title) = ${p.add(source.titleVector, 'tsvector')}`;
     const fresh = ' ORDER BY r.updated_at DESC, r.id DESC';
     const branches = cities.length
       ? cities.map((id) => `(${select(`${same} AND r.city_id = ${p.add(id, 'int')}`)}${fresh} LIMIT ${SIMILAR_GATHER.sameTitle})`)
       : [`(${select(same)} LIMIT ${SIMILAR_GATHER.sameTitle})`];
     step(branches.join('\n      UNION ALL '));
   }
-  // Titles sharing a specific word with it («рекрутер»: «IT-рекрутер», «Старший рекрутер»): in the
-  // source's city, then anywhere (inside the cities asked for, when asked) while few were found.
-  const words = gatheringWords(source.title);
-  if (words.length) {
-    const any = `r.ts_title @@ ${p.add(tsquery(words, '|'), 'tsquery')}`;
-    if (source.cityId !== null && !asked)
-      byWord(`${any} AND ${PLACES} && ${p.add([source.cityId], 'int[]')}`, SIMILAR_GATHER.titleWordInCity);
-    byWord(any, SIMILAR_GATHER.titleWord, asked ? undefined : WIDER_WHEN_FEWER);
+  // Titles sharing a specific word with it («рекрутер»: «IT-рекрутер», «Старший рекрутер») in its
+  // city (the title's GIN index has the cities as its second column: the rarer of the two is read).
+  const words = gatheringWords(source.title, GATHER_MAX_SHARE);
+  const anyOf = (terms: SimilarTerm[]) => `r.ts_title @@ ${p.add(tsquery(terms, '|'), 'tsquery')}`;
+  if (words.length && source.cityId !== null && !asked)
+    byWord(`${anyOf(words)} AND ${PLACES} && ${p.add([source.cityId], 'int[]')}`, SIMILAR_GATHER.titleWordInCity);
+  if (asked) {
+    // Inside the cities asked for (the filter is in every step).
+    if (words.length) byWord(anyOf(words), SIMILAR_GATHER.titleWord);
+  } else {
+    // Few in its city (a small town): the same title elsewhere (the index's order, no sort), and
+    // titles with its rare words anywhere.
+    if (same && cities.length) {
+      const gate = sofar ? `(SELECT count(*) FROM ${sofar}) < ${WIDER_WHEN_FEWER} AND ` : '';
+      step(`(${select(gate + same)} LIMIT ${SIMILAR_GATHER.sameTitleElsewhere})`);
+    }
+    const rare = gatheringWords(source.title, RARE_SHARE);
+    if (rare.length) byWord(anyOf(rare), SIMILAR_GATHER.titleWord, WIDER_WHEN_FEWER);
   }
   // Key skills, only when the title found few (an unusual title).
-  for (const t of source.skills.filter(gathers).slice(0, SIMILAR_SKILL_WORDS))
+  const skillShare = asked ? GATHER_MAX_SHARE : RARE_SHARE;
+  for (const t of source.skills.filter((t) => gathers(t, skillShare)).slice(0, SIMILAR_SKILL_WORDS))
     byWord(`r.ts_skills @@ ${p.add(quoted(t.lexeme), 'tsquery')}`, SIMILAR_GATHER.skill, SKILLS_WHEN_FEWER);
   if (!sofar) return null;
 
