@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from '../columns.ts';
 import { resumes } from './resume.ts';
 import { users } from './user.ts';
@@ -37,6 +37,7 @@ export const savedSearches = pgTable(
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.id),
     index('saved_searches_due_idx').on(t.frequency, t.watermark).where(sql`frequency <> 'off'`),
+    check('saved_searches_frequency_check', sql`${t.frequency} IN ('off', 'instant', 'daily', 'weekly')`),
   ],
 );
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
