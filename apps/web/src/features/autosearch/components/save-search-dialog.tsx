@@ -62,6 +62,8 @@ export function SaveSearchDialog({ opened, onClose, query }: SaveSearchDialogPro
       notifications.show({
         color: 'teal',
         title: AUTOSEARCH_MSG.saved,
+        // Long enough to reach the link in it.
+        autoClose: 10_000,
         message: (
           <Text size="sm">
             «{created.name}» —{' '}
