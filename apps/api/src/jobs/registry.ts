@@ -59,6 +59,8 @@ export const JOBS = {
       text: text(100_000),
       html: text(200_000).optional(),
       secret: z.boolean().optional(),
+      /** Extra headers of the letter (a digest's List-Unsubscribe). */
+      headers: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,60}$/), text(2000)).optional(),
     }),
     priority: 'normal',
     secret: (mail) => mail.secret === true,

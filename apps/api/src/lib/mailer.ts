@@ -9,7 +9,15 @@ import { PermanentJobError } from './job-errors.ts';
  * One letter. `secret`: it carries a login code or a reset link, so the queue sends it before
  * anything else and scrubs it from the jobs table once it is sent (see src/jobs/registry.ts).
  */
-export type Mail = { to: string; subject: string; text: string; html?: string; secret?: boolean };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  secret?: boolean;
+  /** Extra headers, e.g. a digest's List-Unsubscribe (RFC 8058 one-click). */
+  headers?: Record<string, string>;
+};
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
 /**
@@ -91,7 +99,7 @@ export function createMailer(opts: {
     };
   }
   return {
-    async send({ secret: _secret, ...mail }) {
+    async send({ secret: _secret, headers: _headers, ...mail }) {
       await opts.database.db.insert(mailOutbox).values(mail);
       // Anywhere else the log holds no address, code or link: the letter is in mail_outbox only.
       if (opts.logContents) opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in mail_outbox (no SMTP_URL)');

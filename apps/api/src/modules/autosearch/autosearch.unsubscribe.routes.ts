@@ -18,6 +18,9 @@ const errors = { 404: errorBody, 422: errorBody, 429: errorBody };
 export function autosearchUnsubscribeRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (base) => {
     const app = base.withTypeProvider<ZodTypeProvider>();
+    // A mail client's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form: nothing in
+    // it matters (the token is in the path). Only these routes accept a form body.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
     app.post(
       '/:token',
       {

@@ -244,6 +244,7 @@ async function deliver(ctx: AppContext, d: DueSearch, found: number[], now: Date
         sql`select ${sql.raw(CARD_COLUMNS)} from resumes r left join cities c on c.id = r.city_id
           where r.id = any(${idArray(ids)}::bigint[]) order by r.changed_at desc, r.id desc limit ${AUTOSEARCH_DIGEST_CARDS}`,
       );
+      const token = unsubscribeToken(ctx.config.sessionSecret, search.id, owner.id);
       const content: DigestContent = {
         searchId: search.id,
         name: search.name,
@@ -251,10 +252,20 @@ async function deliver(ctx: AppContext, d: DueSearch, found: number[], now: Date
         // The one rule of what this member may see of a candidate; a digest never has contacts.
         cards: rows.map((row) => toCard(row, owner)),
         appUrl: ctx.config.appUrl,
-        unsubscribeUrl: `${ctx.config.appUrl}/autosearch/unsubscribe/${unsubscribeToken(ctx.config.sessionSecret, search.id, owner.id)}`,
+        unsubscribeUrl: `${ctx.config.appUrl}/autosearch/unsubscribe/${token}`,
       };
       if (d.email) {
-        const mail = { to: owner.email, subject: digestSubject(search.name, ids.length), text: digestText(content), html: digestHtml(content) };
+        const mail = {
+          to: owner.email,
+          subject: digestSubject(search.name, ids.length),
+          text: digestText(content),
+          html: digestHtml(content),
+          // RFC 8058: the mail client's own «Отписаться» posts to the API with the same token.
+          headers: {
+            'List-Unsubscribe': `<${ctx.config.appUrl}/api/autosearch/unsubscribe/${token}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        };
         await ctx.mail.enqueue(tx, mail, { priority: 'bulk' });
       }
       if (d.telegram && owner.telegramChatId) await enqueueTelegramMessage(tx, owner.telegramChatId, digestTelegramText(content), { priority: 'bulk' });

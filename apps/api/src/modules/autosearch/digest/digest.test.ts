@@ -113,6 +113,11 @@ describe('instant digests', () => {
     expect(mails[0]?.text).toContain(`http://club.test/autosearch/${s.id}`);
     expect(mails[0]?.text).toContain(`http://club.test/autosearch/unsubscribe/${unsubscribeToken(ctx().config.sessionSecret, s.id, m.user.id)}`);
     expect((await searchRow(s.id))?.lastDigestAt?.getTime()).toBe(t0.getTime() + 5 * MIN);
+    // A mail client's own one-click unsubscribe (RFC 8058) points at the API with the same token.
+    const head = (mails[0]?.raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n(?=[ \t])/g, '');
+    const token = unsubscribeToken(ctx().config.sessionSecret, s.id, m.user.id);
+    expect(head).toContain(`List-Unsubscribe: <http://club.test/api/autosearch/unsubscribe/${token}>`);
+    expect(head).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
 
     // Nothing new: no letter, the watermark still moves.
     await pass(new Date(t0.getTime() + 10 * MIN));
@@ -366,6 +371,15 @@ describe('POST /api/autosearch/unsubscribe/{token}', () => {
     expect(res.body.message).toBe('Рассылка по автопоиску отключена');
     expect((await searchRow(s.id))?.frequency).toBe('off');
     expect((await searchRow(o.id))?.frequency).toBe('instant');
+    // A mail client's one-click POST (a form, no session, no XSRF token) of the other search's link.
+    const oneClick = await built.app.inject({
+      method: 'POST',
+      url: `/api/autosearch/unsubscribe/${unsubscribeToken(secret, o.id, other.user.id)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect((await searchRow(o.id))?.frequency).toBe('off');
     // Opened again (a second click, a mail client's check): the same answer.
     expect((await visitor.post(`/api/autosearch/unsubscribe/${token}`, {})).status).toBe(200);
     await off(o.id);
