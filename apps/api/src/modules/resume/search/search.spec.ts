@@ -1,5 +1,4 @@
 import type { QueryNode } from './advanced-query.ts';
-import type { SimilarSource } from './similar.profile.ts';
 
 /**
  * The resume search's statements are built in steps, each in its own file:
@@ -21,6 +20,36 @@ import type { SimilarSource } from './similar.profile.ts';
  */
 
 export type Sql = { text: string; values: unknown[] };
+
+// «Похожие резюме» (similar.profile.ts reads them, similar.ts gathers and scores by them).
+/** A word of the source resume (a lexeme of the `russian` text search) and how much sharing it says. */
+export type SimilarTerm = {
+  lexeme: string;
+  weight: number;
+  /** The share of resumes with the word in this field (the planner's statistics); null: rare or unknown. */
+  share: number | null;
+  /** A word that says little on its own («менеджер», «старший»): counts, never gathers. */
+  generic: boolean;
+};
+
+/**
+ * The resume others are compared with (`similar_to`): its title words, key skill words and past
+ * positions' words (rarest first), each weighted by rarity (a word most resumes have says little),
+ * its roles, city and salary.
+ */
+export type SimilarSource = {
+  id: number;
+  hash: string;
+  /** The title's words without positions (`strip(ts_title)` as text) and its hash: resumes_similar_title_idx's key. */
+  titleVector: string;
+  titleKey: number;
+  title: SimilarTerm[];
+  skills: SimilarTerm[];
+  positions: SimilarTerm[];
+  roles: string[];
+  cityId: number | null;
+  salary: number | null;
+};
 
 export type TextLogic = 'all' | 'any' | 'phrase' | 'except';
 export type TextField =

@@ -4,37 +4,11 @@ import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import { fieldError } from '../../../lib/app-error.ts';
 import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
+import type { SimilarSource, SimilarTerm } from './search.spec.ts';
+
+export type { SimilarSource, SimilarTerm } from './search.spec.ts';
 
 // «Похожие резюме»: what a resume is, as the words and facts other resumes are compared on.
-
-/** A word of the source resume (a lexeme of the `russian` text search) and how much sharing it says. */
-export type SimilarTerm = {
-  lexeme: string;
-  weight: number;
-  /** The share of resumes with the word in this field (the planner's statistics); null: rare or unknown. */
-  share: number | null;
-  /** A word that says little on its own («менеджер», «старший»): counts, never gathers. */
-  generic: boolean;
-};
-
-/**
- * The resume others are compared with (`similar_to`): its title words, key skill words and past
- * positions' words (rarest first), each weighted by rarity (a word most resumes have says little),
- * its roles, city and salary.
- */
-export type SimilarSource = {
-  id: number;
-  hash: string;
-  /** The title's words without positions (`strip(ts_title)` as text) and its hash: resumes_similar_title_idx's key. */
-  titleVector: string;
-  titleKey: number;
-  title: SimilarTerm[];
-  skills: SimilarTerm[];
-  positions: SimilarTerm[];
-  roles: string[];
-  cityId: number | null;
-  salary: number | null;
-};
 
 /**
  * Words that say little about the job on their own («менеджер по продажам» and «менеджер по подбору»
