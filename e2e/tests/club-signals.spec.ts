@@ -17,8 +17,8 @@ import { appInControl } from '../fixtures/ui.ts';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 /** Screenshots for a person to look at, when E2E_SHOTS_DIR is set. */
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = async (page: Page, name: string, fullPage = true) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 };
 
 const DESCRIPTION =
@@ -150,13 +150,13 @@ test.describe('the club signals', () => {
     await shot(page, 'signals-member-375');
 
     const firstSimilar = hrefs[0] ?? '';
-    await page.getByTestId('similar-list').locator(`a[href="${firstSimilar}"]`).click();
+    await page.getByTestId('similar-list').locator(`a[href="${firstSimilar}"]`).click({ timeout: LOAD });
     await expect(page).toHaveURL(new RegExp(`${firstSimilar}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: LOAD });
 
     // «Все похожие»: the search of more like it, said as such, with the way back to the whole search.
     await page.goto(`/resume/${resume.hash}`);
-    await page.getByRole('link', { name: 'Все похожие' }).click();
+    await page.getByRole('link', { name: 'Все похожие' }).click({ timeout: LOAD });
     await expect(page).toHaveURL(new RegExp(`/\\?similar_to=${resume.hash}$`));
     await expect(page.getByTestId('search-similar')).toContainText('Резюме, похожие на это резюме', { timeout: LOAD });
     await expect(page.locator('article.resume-card').first()).toBeVisible();
@@ -206,6 +206,8 @@ test.describe('the club signals', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(opened).toBeVisible();
     await shot(page, 'signals-lead-375');
+    await panel(page).scrollIntoViewIfNeeded();
+    await shot(page, 'signals-lead-375-panel', false);
 
     // The lead's history: the resume under «Сегодня», with the time, and the search inside finds it.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -228,7 +230,7 @@ test.describe('the club signals', () => {
     await expect(page.locator(`article.resume-card[data-hash="${resume.hash}"]`)).toBeVisible();
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await shot(page, 'history-375');
+    await shot(page, 'history-375', false);
   });
 
   test('a member who opened nothing is told where to find candidates', async ({ page, loginViaApi }) => {

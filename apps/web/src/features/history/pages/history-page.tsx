@@ -35,7 +35,7 @@ function HistorySearch({ text, onText }: { text: string; onText: (next: string) 
     <TextInput
       className="history-search"
       label="Поиск в истории"
-      placeholder="Должность, навык, город"
+      placeholder="Должность, навык"
       leftSection={<IconSearch size={16} aria-hidden />}
       maxLength={HISTORY_TEXT_MAX}
       value={typed}
@@ -102,7 +102,7 @@ export function HistoryPage({ Card }: { Card: ComponentType<HistoryCardProps> })
       <EmptyState
         icon={IconSearch}
         title="Ничего не нашлось"
-        text="Поиск идёт по должности, навыкам и городу резюме, которые вы открывали. Попробуйте другое слово."
+        text="Поиск идёт по должности, ключевым навыкам и последнему месту работы резюме, которые вы открывали. Попробуйте другое слово."
         action={
           <Button variant="light" onClick={() => setText('')}>
             Показать все
