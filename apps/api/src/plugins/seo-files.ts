@@ -27,6 +27,8 @@ export function robotsTxt(appUrl: string): string {
     'Disallow: /profile',
     'Disallow: /favourite',
     'Disallow: /popular_resume',
+    'Disallow: /autosearch',
+    'Disallow: /history',
     'Disallow: /admin',
     'Disallow: /person/',
     'Disallow: /resume/',
