@@ -30,6 +30,8 @@ export const savedSearches = pgTable(
     countedAt: tstz('counted_at'),
     watermark: timestamp('watermark', { withTimezone: true }).notNull().defaultNow(),
     lastDigestAt: tstz('last_digest_at'),
+    /** The digest never looks before this: the search's creation, or the moment its digest was last switched on (a trigger keeps it, migration 0027). */
+    digestFrom: tstz('digest_from'),
     brokenReason: text('broken_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

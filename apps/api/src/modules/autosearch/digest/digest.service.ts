@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import { type SavedSearchRow, savedSearches, teamMembers, type UserRow, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { CARD_COLUMNS, type CardRow, toCard } from '../../resume/resume.card.ts';
-import { matchingIdsSql, statsKey } from '../../resume/search/search.service.ts';
+import { matchedIds, matchingIdsSql, statsKey } from '../../resume/search/search.service.ts';
 import { enqueueTelegramMessage, isTelegramConfigured } from '../../telegram/telegram.service.ts';
 import { parseSavedQuery, problemOf, specOfSavedSearch } from '../autosearch.query.ts';
 import { dueBoundary, lastDailyBoundary, lastWeeklyBoundary } from './digest.schedule.ts';
@@ -19,9 +19,12 @@ import { tokenIsValid, tokenSearchId, unsubscribeToken } from './digest.token.ts
  * the bench calling runDigestPass): the searches due at `now` run on the resumes changed since
  * their last run — the changed ids are read once (resumes_changed_idx) and those rows copied once
  * per session (digest.session.ts), then each search is ONE statement of the search's own filters
- * restricted to the ids of its window (matchingIdsSql: one plan, one set of rules), equal searches
- * once; what it finds is written to saved_search_sent first and only what that insert took is
- * sent, so a resume reaches a member once per saved search, even when it changes again.
+ * restricted to the ids of its window (matchingIdsSql: one plan, one set of rules; a `similar_to`
+ * search is its own gathering and scoring, as its count and pages), equal searches once. A search
+ * of the replies to the member's and team's vacancies (`only_in_responses`) reads the replies
+ * those vacancies received in its window (a reply is not a club resume). What it finds is written
+ * to saved_search_sent first and only what that insert took is sent, so a resume reaches a member
+ * once per saved search, even when it changes again.
  */
 
 /**
@@ -30,6 +33,15 @@ import { tokenIsValid, tokenSearchId, unsubscribeToken } from './digest.token.ts
  * runs for a while). saved_search_sent keeps the overlap from resending.
  */
 export const DIGEST_OVERLAP_MS = 10 * 60_000;
+/**
+ * No search looks further back than this (a weekly search's window is 7 days and the overlap): a
+ * search whose statement keeps failing keeps its watermark and is tried again at every pass, but
+ * its window — and so what the pass reads for everyone, which starts at the oldest window — stops
+ * growing here. Chosen over marking such a search broken after some failures: a failure is often
+ * the database's (a restart, a timeout under load), not the search's, and the member would be told
+ * their search is broken for it; past this bound the resumes older than a week are not sent.
+ */
+export const DIGEST_MAX_WINDOW_MS = 8 * 86_400_000;
 /** Search statements of one pass at a time (sessions of the primary held for the pass): the club's own searches keep the other cores. */
 export const DIGEST_CONCURRENCY = 2;
 
@@ -56,6 +68,19 @@ type SearchSpec = Awaited<ReturnType<typeof specOfSavedSearch>>;
 type Owner = UserRow & { leadFlags: string[] };
 type DueSearch = { search: SavedSearchRow; owner: Owner; email: boolean; telegram: boolean };
 
+/**
+ * Where a search's window starts (ms; resumes changed after it): the overlap before its watermark,
+ * but never before the search was made or its digest switched on (`digest_from`), nor further
+ * back than DIGEST_MAX_WINDOW_MS.
+ */
+export function windowStart(search: Pick<SavedSearchRow, 'watermark' | 'digestFrom' | 'createdAt'>, now: Date): number {
+  return Math.max(
+    search.watermark.getTime() - DIGEST_OVERLAP_MS,
+    (search.digestFrom ?? search.createdAt).getTime(),
+    now.getTime() - DIGEST_MAX_WINDOW_MS,
+  );
+}
+
 export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<DigestPassResult> {
   const started = performance.now();
   const result: DigestPassResult = { due: 0, changed: 0, statements: 0, digests: 0, resumes: 0, broken: 0, failed: 0, ms: 0 };
@@ -70,23 +95,33 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
   const deliverable = due.filter((d) => d.email || d.telegram);
   for (const d of due) if (!d.email && !d.telegram) quiet.push(d.search.id);
 
-  const since = Math.min(...deliverable.map((d) => d.search.watermark.getTime())) - DIGEST_OVERLAP_MS;
+  const since = Math.min(...deliverable.map((d) => windowStart(d.search, now)));
   const changed = deliverable.length ? await changedSince(ctx, new Date(since), now) : [];
   result.changed = changed.length;
 
   // Resolve every search for its owner; equal plans over the same window share one statement.
   const groups = new Map<string, { spec: SearchSpec; members: DueSearch[] }>();
+  const join = (d: DueSearch, spec: SearchSpec, from: number, ids: number[]) => {
+    const key = `${statsKey({ ...spec, onlyIds: null })}|${from}`;
+    const group = groups.get(key);
+    if (group) group.members.push(d);
+    else groups.set(key, { spec: { ...spec, onlyIds: ids }, members: [d] });
+  };
+  /** Searches of the replies to the member's and team's vacancies (`only_in_responses`): their window is read after. */
+  const ofReplies: { d: DueSearch; spec: SearchSpec; from: number }[] = [];
   for (const d of deliverable) {
-    const from = d.search.watermark.getTime() - DIGEST_OVERLAP_MS;
-    const ids = idsAfter(changed, from);
-    if (!ids.length) {
-      quiet.push(d.search.id);
-      continue;
-    }
+    const from = windowStart(d.search, now);
     // A search that no longer runs for its owner (an option lost, a value gone) is skipped with its reason.
     const q = parseSavedQuery(d.search.query);
     if (!q) {
       broken.push({ id: d.search.id, reason: AUTOSEARCH_PROBLEM.unreadable });
+      continue;
+    }
+    // The changed club resumes are no reply (vacancy_id is null): a replies' search is resolved to learn its vacancies.
+    const replies = q.label.includes('only_in_responses');
+    const ids = replies ? [] : idsAfter(changed, from);
+    if (!replies && !ids.length) {
+      quiet.push(d.search.id);
       continue;
     }
     let spec: SearchSpec;
@@ -102,10 +137,37 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
       }
       continue;
     }
-    const key = `${statsKey({ ...spec, onlyIds: null })}|${from}`;
-    const group = groups.get(key);
-    if (group) group.members.push(d);
-    else groups.set(key, { spec: { ...spec, onlyIds: ids }, members: [d] });
+    if (spec.vacancyIds) {
+      if (spec.vacancyIds.length) ofReplies.push({ d, spec, from });
+      else {
+        // No vacancies (yet): the search finds nothing, as its page does.
+        quiet.push(d.search.id);
+        resolved.push(d.search.id);
+      }
+      continue;
+    }
+    join(d, spec, from, ids);
+  }
+
+  // The replies received in the window by the vacancies of those searches: one read for all of them.
+  const copied = changed.map((c) => c.id);
+  if (ofReplies.length) {
+    const vacancies = [...new Set(ofReplies.flatMap((r) => r.spec.vacancyIds ?? []))];
+    const received = await repliesSince(ctx, vacancies, new Date(Math.min(...ofReplies.map((r) => r.from))), now);
+    const used = new Set<number>();
+    for (const { d, spec, from } of ofReplies) {
+      const mine = new Set(spec.vacancyIds);
+      const ids = received.filter((c) => c.at > from && mine.has(c.vacancy)).map((c) => c.id);
+      if (!ids.length) {
+        quiet.push(d.search.id);
+        resolved.push(d.search.id);
+        continue;
+      }
+      for (const id of ids) used.add(id);
+      join(d, spec, from, ids);
+    }
+    result.changed += used.size;
+    copied.push(...used);
   }
 
   const list = [...groups.values()];
@@ -113,7 +175,7 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
   const sessions = list.length
     ? await openDigestSessions(
         ctx.database,
-        changed.map((c) => c.id),
+        copied,
         ctx.database.kind === 'postgres' ? DIGEST_CONCURRENCY : 1,
       )
     : null;
@@ -124,7 +186,7 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
       let found: number[];
       try {
         const statement = matchingIdsSql(group.spec, (sessions as DigestSessions).table);
-        found = (await (sessions as DigestSessions).query<{ id: number | string }>(session, statement)).map((r) => Number(r.id));
+        found = matchedIds(group.spec, await (sessions as DigestSessions).query<{ id: number | string }>(session, statement));
         result.statements++;
       } catch (err) {
         ctx.log.error({ err, searches: group.members.map((m) => m.search.id) }, 'autosearch digest: search failed');
@@ -203,6 +265,15 @@ async function changedSince(ctx: AppContext, since: Date, now: Date): Promise<Ch
     where r.vacancy_id is null and r.changed_at > ${since.toISOString()}::timestamptz and r.changed_at <= ${now.toISOString()}::timestamptz
     order by r.changed_at, r.id`);
   return rows.map((r) => ({ id: Number(r.id), at: Number(r.at) }));
+}
+
+/** The replies to these vacancies received in (since, now] (each reply is its own resume row, vacancy_id set). */
+async function repliesSince(ctx: AppContext, vacancies: number[], since: Date, now: Date): Promise<(Changed & { vacancy: number })[]> {
+  const rows = await ctx.database.rows<{ id: number | string; at: number | string; vacancy: number | string }>(sql`
+    select r.id, (extract(epoch from r.changed_at) * 1000)::float8 as at, r.vacancy_id as vacancy from resumes r
+    where r.vacancy_id = any(${idArray(vacancies)}::bigint[])
+      and r.changed_at > ${since.toISOString()}::timestamptz and r.changed_at <= ${now.toISOString()}::timestamptz`);
+  return rows.map((r) => ({ id: Number(r.id), at: Number(r.at), vacancy: Number(r.vacancy) }));
 }
 
 /** The ids changed after `from` (the list is in time order: a binary search finds the start). */

@@ -9,7 +9,9 @@ type Statement = { text: string; values: unknown[] };
 /**
  * Where a digest pass runs its search statements: sessions of the primary database (a replica
  * could lag behind the watermark, and cannot hold temporary tables) that each hold a temporary
- * copy of the resumes changed since the oldest due watermark. Every saved search is then one
+ * copy of the resumes changed since the oldest due watermark (the club's, and the replies to the
+ * vacancies of the `only_in_responses` searches due: each search's filters keep to its own kind,
+ * `vacancy_id IS NULL` or its vacancies). Every saved search is then one
  * statement of its own filters over those few thousand rows, read in memory — not thousands of
  * index lookups into the whole base for each search. PostgreSQL: `size` pooled connections for
  * the pass; PGlite: its one connection.
@@ -49,7 +51,7 @@ export async function openDigestSessions(database: Database, ids: number[], size
   try {
     for (const { client } of held) {
       await client.query(`CREATE TEMPORARY TABLE ${table} (LIKE resumes)`);
-      await client.query(`INSERT INTO ${table} SELECT * FROM resumes WHERE id = ANY($1::bigint[]) AND vacancy_id IS NULL`, [list]);
+      await client.query(`INSERT INTO ${table} SELECT * FROM resumes WHERE id = ANY($1::bigint[])`, [list]);
       await client.query(`ANALYZE ${table}`);
     }
   } catch (e) {

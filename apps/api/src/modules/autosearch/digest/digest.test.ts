@@ -385,3 +385,128 @@ describe('POST /api/autosearch/unsubscribe/{token}', () => {
     await off(o.id);
   });
 });
+
+describe('what a saved search finds in its window', () => {
+  it('similar_to: only the resumes like the source, as the search and its count find them', async () => {
+    const w = word();
+    const m = await member();
+    const t0 = new Date(Date.now() + 540 * MIN);
+    const accountant = {
+      skills: ['Налоговый учёт', `Сверка ${w}`],
+      experience: [{ company: 'ООО «Баланс»', position: `Бухгалтер ${w}`, start: '2018-01-01', end: null, description: 'Первичка, отчётность' }],
+      lastPosition: `Бухгалтер ${w}`,
+    };
+    const source = await resumeAt(new Date(t0.getTime() - 86_400_000), `Бухгалтер ${w}`, accountant);
+    const s = await savedSearch(m.user.id, { query: `similar_to=${source.hash}`, watermark: t0, name: 'Как бухгалтер' });
+    await resumeAt(new Date(t0.getTime() + MIN), 'Водитель погрузчика', {
+      skills: ['Погрузчик', 'Складская логистика'],
+      experience: [{ company: 'ООО «Склад»', position: 'Водитель погрузчика', start: '2019-01-01', end: null, description: 'Погрузка' }],
+      lastPosition: 'Водитель погрузчика',
+    });
+    const like = await resumeAt(new Date(t0.getTime() + MIN), `Бухгалтер ${w}`, { ...accountant, salaryAmount: 110000 });
+
+    await pass(new Date(t0.getTime() + 5 * MIN));
+    const mails = mailsTo(m.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Автопоиск «Как бухгалтер»: 1 новое резюме');
+    expect(mails[0]?.text).toContain(`http://club.test/resume/${like.hash}`);
+    expect(mails[0]?.text).not.toContain('Водитель погрузчика');
+    await off(s.id);
+  });
+
+  it('only_in_responses: a reply to the member’s vacancy reaches an instant digest', async () => {
+    const w = word();
+    const m = await member(['has_vacancy']);
+    const made = await m.client.post('/api/vacancy', {
+      title: `Оператор ${w}`,
+      city: '1069',
+      salary_from: 60000,
+      salary_to: 90000,
+      skills: ['Колл-центр'],
+      description: `<p>${'Ищем операторов входящей линии в дружную команду, обучение с нуля. '.repeat(4)}</p>`,
+      status: 'published',
+    });
+    expect(made.status).toBe(200);
+    const vacancyId = Number(made.body.res.id);
+    const t0 = new Date(Date.now() + 600 * MIN);
+    const s = await savedSearch(m.user.id, { query: 'label[]=only_in_responses', watermark: t0, name: 'Отклики' });
+    const reply = await resumeAt(new Date(t0.getTime() + MIN), `Оператор колл-центра ${w}`, { source: 'reply', vacancyId });
+    // A reply to someone else's vacancy is not theirs to see.
+    const other = await member(['has_vacancy']);
+    const theirs = await other.client.post('/api/vacancy', { ...made.body.res, title: `Курьер ${w}`, city: '1069', status: 'published',
+      salary_from: 60000, salary_to: 90000, skills: ['Доставка'], description: `<p>${'Ищем курьеров на личном транспорте, оплата каждый день. '.repeat(4)}</p>` });
+    expect(theirs.status).toBe(200);
+    await resumeAt(new Date(t0.getTime() + MIN), `Курьер ${w}`, { source: 'reply', vacancyId: Number(theirs.body.res.id) });
+
+    await pass(new Date(t0.getTime() + 5 * MIN));
+    const mails = mailsTo(m.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Автопоиск «Отклики»: 1 новое резюме');
+    expect(mails[0]?.text).toContain(`http://club.test/resume/${reply.hash}`);
+    expect(mails[0]?.text).not.toContain(`Курьер ${w}`);
+    // The card is the one the search shows this member: no contacts.
+    expect(mails[0]?.text).not.toContain('9161234567');
+    expect(mails[0]?.text).not.toContain('alexey@example.ru');
+    await off(s.id);
+  });
+
+  it('never looks before the search was made or its digest switched on', async () => {
+    const w = word();
+    const m = await member();
+    const t0 = new Date(Date.now() + 660 * MIN);
+    await resumeAt(new Date(t0.getTime() + MIN), `Раньше ${w}`);
+    const at6 = new Date(t0.getTime() + 6 * MIN);
+    const [made] = await db()
+      .insert(savedSearches)
+      .values({ userId: m.user.id, name: 'Новый', query: `text=${w}`, frequency: 'instant', watermark: at6, createdAt: at6 })
+      .returning();
+    await resumeAt(new Date(t0.getTime() + 7 * MIN), `Позже ${w}`);
+    await pass(new Date(t0.getTime() + 9 * MIN));
+    let mails = mailsTo(m.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`Позже ${w}`);
+    expect(mails[0]?.text).not.toContain(`Раньше ${w}`);
+
+    await off(made?.id as number);
+
+    // A digest switched on (the API's switch: watermark = now()): what came before is not sent.
+    const w2 = word();
+    const hourAgo = new Date(Date.now() - 60 * MIN);
+    const [later] = await db()
+      .insert(savedSearches)
+      .values({ userId: m.user.id, name: 'Включённый', query: `text=${w2}`, frequency: 'off', watermark: hourAgo, createdAt: hourAgo })
+      .returning();
+    await resumeAt(new Date(Date.now() - 3 * MIN), `Пока выключен ${w2}`);
+    const res = await m.client.request('PUT', `/api/autosearch/${later?.id}`, { frequency: 'instant' });
+    expect(res.status).toBe(200);
+    const on = (await searchRow(later?.id as number))?.watermark.getTime() ?? 0;
+    await resumeAt(new Date(on + MIN), `Включён ${w2}`);
+    await pass(new Date(on + 5 * MIN));
+    mails = mailsTo(m.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toContain(`Включён ${w2}`);
+    expect(mails[1]?.text).not.toContain(`Пока выключен ${w2}`);
+    await off(later?.id as number);
+  });
+
+  it('a search that keeps failing does not make the pass read further and further back', async () => {
+    const w = word();
+    const m = await member();
+    const now = new Date(Date.now() + 720 * MIN);
+    const day = 86_400_000;
+    // Its watermark stayed a month behind (every pass failed); made long ago.
+    const stale = new Date(now.getTime() - 30 * day);
+    const [s] = await db()
+      .insert(savedSearches)
+      .values({ userId: m.user.id, name: 'Давний', query: `text=${w}`, frequency: 'instant', watermark: stale, createdAt: stale })
+      .returning();
+    await resumeAt(new Date(now.getTime() - 20 * day), `Месяц назад ${w}`);
+    await resumeAt(new Date(now.getTime() - 2 * day), `На днях ${w}`);
+    await pass(now);
+    const mails = mailsTo(m.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`На днях ${w}`);
+    expect(mails[0]?.text).not.toContain(`Месяц назад ${w}`);
+    await off(s?.id as number);
+  });
+});

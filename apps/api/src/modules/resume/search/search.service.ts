@@ -611,4 +611,4 @@ export { STOP_WORDS } from './stopwords.ts';
 export { QueryTimeout } from './search.db.ts';
 
 // Автопоиск's digests: which of the resumes changed since a saved search's last run it finds (one plan, one set of rules).
-export { matchingIdsSql } from './search.match.ts';
+export { matchedIds, matchingIdsSql } from './search.match.ts';

@@ -107,14 +107,15 @@ const GATHERED = `r.id, r.hash, r.title, r.updated_at, r.salary_amount, r.salary
  * bitmap scan of the GIN index (the planner would otherwise walk an index in some order, checking
  * row after row, thousands of rows for a word in 1 %), and read lazily, it stops after the LIMIT.
  * The later gatherings run only while the earlier ones found few: `(SELECT count(*) …) < n` is
- * decided once, before their scan starts.
+ * decided once, before their scan starts. `from`: the table the candidates are read from —
+ * `resumes`, or a digest session's copy of the changed ones (search.match.ts).
  */
-export function similarSql(plan: SearchPlan, source: SimilarSource): Sql | null {
+export function similarSql(plan: SearchPlan, source: SimilarSource, from = 'resumes'): Sql | null {
   const p = new Params();
   const f = plan.filters(p);
   const self = p.add(source.id, 'bigint');
   const where = allOf([...f.base, ...Object.values(f.facet), `r.id <> ${self}`]);
-  const select = (cond: string) => `SELECT ${GATHERED} FROM resumes r WHERE ${where}\n        AND ${cond}`;
+  const select = (cond: string) => `SELECT ${GATHERED} FROM ${from} r WHERE ${where}\n        AND ${cond}`;
   const ctes: string[] = [];
   /** The gathered so far: the CTE that holds them (each step adds to the last). */
   let sofar: string | null = null;
