@@ -101,7 +101,7 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
 
   // Resolve every search for its owner; equal plans over the same window share one statement.
   const groups = new Map<string, { spec: SearchSpec; members: DueSearch[] }>();
-  const join = (d: DueSearch, spec: SearchSpec, from: number, ids: number[]) => {
+  const join = (d: DueSearch, spec: SearchSpec, from: number, ids: number[] | null) => {
     const key = `${statsKey({ ...spec, onlyIds: null })}|${from}`;
     const group = groups.get(key);
     if (group) group.members.push(d);
@@ -109,7 +109,10 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
   };
   /** Searches of the replies to the member's and team's vacancies (`only_in_responses`): their window is read after. */
   const ofReplies: { d: DueSearch; spec: SearchSpec; from: number }[] = [];
+  let resolving = 0;
   for (const d of deliverable) {
+    // Resolving takes settled (cached) promises only: without this the API would not answer until all are resolved.
+    if (++resolving % 64 === 0) await new Promise(setImmediate);
     const from = windowStart(d.search, now);
     // A search that no longer runs for its owner (an option lost, a value gone) is skipped with its reason.
     const q = parseSavedQuery(d.search.query);
@@ -146,7 +149,10 @@ export async function runDigestPass(ctx: AppContext, now = new Date()): Promise<
       }
       continue;
     }
-    join(d, spec, from, ids);
+    // The copy holds exactly the changed resumes, so the window is its time, not a list of 5,000 ids
+    // in every statement (a `similar_to` search keeps the list: its gathering reads its own way).
+    if (spec.similar) join(d, spec, from, ids);
+    else join(d, { ...spec, changedSince: new Date(from) }, from, null);
   }
 
   // The replies received in the window by the vacancies of those searches: one read for all of them.
