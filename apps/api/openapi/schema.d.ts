@@ -11064,6 +11064,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     per_page?: number;
+                    since?: string;
                 };
                 header?: never;
                 path: {
@@ -11134,6 +11135,8 @@ export interface paths {
                                     };
                                     is_new: boolean;
                                 }[];
+                                since: string;
+                                new_total: number;
                             };
                             message?: string;
                         };
@@ -11285,7 +11288,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        user_id: number;
+                        user_id: number | string;
                     };
                 };
             };

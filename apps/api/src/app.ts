@@ -40,7 +40,7 @@ import { resumeRoutes } from './modules/resume/resume.routes.ts';
 import { exportRoutes } from './modules/resume/export/export.routes.ts';
 import { searchRoutes } from './modules/resume/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
 import { registerSessions, createSessionTools } from './plugins/session.ts';
@@ -91,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   logRequests(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginated } from './envelope.ts';
 import { pageField, perPageField } from './pagination.ts';
 import { resumeCard } from './resume.ts';
 
@@ -30,11 +31,13 @@ export const AUTOSEARCH_MSG = {
   tooMany: `Можно сохранить не больше ${AUTOSEARCH_MAX} автопоисков`,
   nameEmpty: 'Введите название автопоиска',
   nameLong: `Название — не длиннее ${AUTOSEARCH_NAME_MAX} символов`,
+  nameControl: 'Название не должно содержать служебных символов',
   queryInvalid: 'Не удалось прочитать условия поиска',
   queryLong: 'Слишком длинные условия поиска',
   frequencyInvalid: 'Выберите, как часто присылать новые резюме',
   channelsInvalid: 'Укажите, куда присылать новые резюме',
   notFound: 'Автопоиск не найден',
+  sinceInvalid: 'Неверная дата: ожидается дата и время в формате ISO 8601',
   idInvalid: 'Неверный идентификатор автопоиска',
   userInvalid: 'Выберите участника команды',
   shareNotTeam: 'Поделиться автопоиском можно только с участником своей команды',
@@ -66,7 +69,10 @@ const name = z
   .string({ error: AUTOSEARCH_MSG.nameEmpty })
   .trim()
   .min(1, { error: AUTOSEARCH_MSG.nameEmpty })
-  .max(AUTOSEARCH_NAME_MAX, { error: AUTOSEARCH_MSG.nameLong });
+  .max(AUTOSEARCH_NAME_MAX, { error: AUTOSEARCH_MSG.nameLong })
+  // Line breaks, tabs and other control characters would break the list, mail subjects and Telegram.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: AUTOSEARCH_MSG.nameControl });
 /** The query string without its leading «?»; the server checks it as the search does (422 per field). */
 const query = z.string({ error: AUTOSEARCH_MSG.queryInvalid }).max(AUTOSEARCH_QUERY_MAX, { error: AUTOSEARCH_MSG.queryLong });
 const frequency = z.enum(AUTOSEARCH_FREQUENCIES, { error: AUTOSEARCH_MSG.frequencyInvalid });
@@ -118,19 +124,40 @@ export const autosearchUpdateBody = z.object({
 export type AutosearchUpdateBody = z.input<typeof autosearchUpdateBody>;
 
 export const autosearchIdParam = z.object({
-  id: z.coerce.number({ error: AUTOSEARCH_MSG.idInvalid }).int({ error: AUTOSEARCH_MSG.idInvalid }).positive({ error: AUTOSEARCH_MSG.idInvalid }),
+  id: z.coerce
+    .number({ error: AUTOSEARCH_MSG.idInvalid })
+    .int({ error: AUTOSEARCH_MSG.idInvalid })
+    .positive({ error: AUTOSEARCH_MSG.idInvalid }),
 });
 
 /** `POST /api/autosearch/{id}/share`. */
 export const autosearchShareBody = z.object({
-  user_id: z.coerce.number({ error: AUTOSEARCH_MSG.userInvalid }).int({ error: AUTOSEARCH_MSG.userInvalid }).positive({ error: AUTOSEARCH_MSG.userInvalid }),
+  // A number or its digits as a string (a form's value); nothing else is coerced (`[1]`, `true`).
+  user_id: z
+    .union([z.number(), z.string().regex(/^\d{1,15}$/, { error: AUTOSEARCH_MSG.userInvalid })], { error: AUTOSEARCH_MSG.userInvalid })
+    .pipe(z.coerce.number<string | number>().int({ error: AUTOSEARCH_MSG.userInvalid }).positive({ error: AUTOSEARCH_MSG.userInvalid })),
 });
 
-/** `GET /api/autosearch/{id}/results`: the search's cards, new ones first. */
-export const autosearchResultsQuery = z.object({ page: pageField(), per_page: perPageField() });
+/**
+ * `GET /api/autosearch/{id}/results`: the search's cards, new ones first. `since`: the moment «new»
+ * is judged against (the `since` of the first page's answer): a refetch and the later pages keep
+ * the marks of this opening; without it, the last opening stored.
+ */
+export const autosearchResultsQuery = z.object({
+  page: pageField(),
+  per_page: perPageField(),
+  since: z.iso.datetime({ offset: true, error: AUTOSEARCH_MSG.sinceInvalid }).optional(),
+});
 export const autosearchResultCard = resumeCard.extend({ is_new: z.boolean() });
 export type AutosearchResultCard = z.infer<typeof autosearchResultCard>;
+/**
+ * The results' answer: a page of cards plus `since` (what `is_new` was judged against: the opening
+ * before this one, or the `since` asked) and `new_total` (results new since then, «новых: N»).
+ */
+export const autosearchResults = paginated(autosearchResultCard).extend({ since: z.string(), new_total: z.number().int() });
+export type AutosearchResults = z.infer<typeof autosearchResults>;
 
 /** `POST /api/autosearch/unsubscribe/{token}` (no login): the search's digest is switched off. */
-export const autosearchUnsubscribeParam = z.object({ token: z.string().min(1).max(300) });
+// At most Fastify's maxParamLength (100): a real token is `{id}.{43 characters}`.
+export const autosearchUnsubscribeParam = z.object({ token: z.string().min(1).max(100) });
 export const autosearchUnsubscribeAnswer = z.object({ name: z.string() });

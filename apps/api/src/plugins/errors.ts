@@ -1,5 +1,5 @@
 import { MSG } from '@hr/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { MULTIPART_MSG } from '../lib/multipart.ts';
@@ -20,6 +20,24 @@ const BAD_REQUEST: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Слишком большой запрос',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Некорректный запрос: ожидалась форма multipart/form-data',
 };
+
+/**
+ * Fastify's refusals made before any route runs (its `frameworkErrors`, which skip the error
+ * handler), in Russian: a path part longer than maxParamLength (414 FST_ERR_MAX_PARAM_LENGTH, e.g.
+ * an over-long link token) names nothing there is — 404; a malformed address (FST_ERR_BAD_URL) — 422.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(404).send({ status: 'error', message: MSG.notFound });
+    return;
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    const message = 'Некорректный запрос: неверный адрес';
+    void reply.code(422).send({ status: 'error', message, errors: { request: [message] } });
+    return;
+  }
+  void reply.code(500).send({ status: 'error', message: MSG.somethingWrong });
+}
 
 /**
  * One handler turns every failure into `{status: 'error', message, errors?}` with its status; 5xx details go to the log only.

@@ -24,10 +24,13 @@ export type SearchState = {
 type Recount = { id: number; n: number | null; reason: string | null; opened: string };
 
 /**
- * Each saved search's state for its owner: `problem` decided now (the search is resolved for the
- * owner as the search would: an option lost or a value gone shows at once); `new_count` counted
- * again — through the search's own count statement with `changedSince = last_opened_at` — only when
- * the stored one is older than AUTOSEARCH_COUNT_TTL_MS. Counts run a few at once under a time limit
+ * Each saved search's state for its owner. A search counted within AUTOSEARCH_COUNT_TTL_MS that ran
+ * then shows what is stored, without planning it again (the list is asked often; a plan reads the
+ * dictionaries and the source of «похожие»): an option lost or a value gone shows at the next count,
+ * within the hour, or at once when the member opens its results. Any other search is resolved for
+ * the owner as the search would (a broken one each time, so a restored option shows at once) and
+ * its `new_count` counted again through the search's own count statement with
+ * `changedSince = last_opened_at`. Counts run a few at once under a time limit
  * each; a count that fails or runs out of time leaves the stored one. What changed is stored in one
  * statement, unless the search was opened meanwhile (its count is then 0 from that visit).
  */
@@ -43,6 +46,8 @@ export async function statesOf(ctx: AppContext, owner: Owner, rows: SavedSearchR
       if (row.brokenReason !== AUTOSEARCH_PROBLEM.unreadable) remember(null, AUTOSEARCH_PROBLEM.unreadable);
       return { newCount: 0, problem: AUTOSEARCH_PROBLEM.unreadable };
     }
+    const fresh = row.countedAt && now.getTime() - row.countedAt.getTime() < AUTOSEARCH_COUNT_TTL_MS;
+    if (fresh && row.brokenReason === null) return stored;
     let spec: Awaited<ReturnType<typeof resolveSearch>>;
     try {
       spec = await resolveSearch(ctx, q, owner, now);
@@ -55,7 +60,6 @@ export async function statesOf(ctx: AppContext, owner: Owner, rows: SavedSearchR
       if (problem !== row.brokenReason) remember(null, problem);
       return { newCount: 0, problem };
     }
-    const fresh = row.countedAt && now.getTime() - row.countedAt.getTime() < AUTOSEARCH_COUNT_TTL_MS;
     const timeLeft = Math.min(COUNT_TIMEOUT_MS, deadline - performance.now());
     if (fresh || timeLeft <= 0) {
       if (row.brokenReason !== null) remember(null, null);

@@ -2,14 +2,13 @@ import {
   AUTOSEARCH_MSG,
   autosearchCreateBody,
   autosearchIdParam,
-  autosearchResultCard,
+  autosearchResults,
   autosearchResultsQuery,
   autosearchShareBody,
   autosearchUpdateBody,
   emptyAnswer,
   errorBody,
   MSG,
-  paginated,
   savedSearch,
   success,
 } from '@hr/contract';
@@ -87,13 +86,14 @@ export function autosearchRoutes(ctx: AppContext): FastifyPluginAsync {
           summary: 'The results of a saved search, new ones first',
           params: autosearchIdParam,
           querystring: autosearchResultsQuery,
-          response: { 200: success(paginated(autosearchResultCard)), ...errors, 503: errorBody },
+          response: { 200: success(autosearchResults), ...errors, 503: errorBody },
         },
       },
       async (request) => {
-        const { page, per_page } = request.query;
+        const { page, per_page, since } = request.query;
         try {
-          return ok(await savedSearchResults(ctx, currentUser(request), request.params.id, page, per_page));
+          const asked = since === undefined ? undefined : new Date(since);
+          return ok(await savedSearchResults(ctx, currentUser(request), request.params.id, page, per_page, asked));
         } catch (err) {
           // As the search page: a search past the statement limit is a Russian 503, not a 500.
           if (err instanceof QueryTimeout || isStatementTimeout(err)) {

@@ -5,8 +5,7 @@ import {
   AUTOSEARCH_PROBLEM,
   type AutosearchChannels,
   type AutosearchFrequency,
-  type AutosearchResultCard,
-  type Paginated,
+  type AutosearchResults,
   type SavedSearch,
   SEARCH_MAX_DEPTH,
   SEARCH_MSG,
@@ -222,11 +221,16 @@ export async function shareSavedSearch(ctx: AppContext, owner: Owner, id: number
 
 /**
  * `GET /api/autosearch/{id}/results`: the search's cards for the member (the search's own code, so
- * what they see of each candidate is what the search shows them). Page 1 puts the new results first
- * — the search with `changedSince = last_opened_at`, up to a page of them, `is_new` — followed by
- * the search's own first page without those (so nothing of that page is left out: page 1 may hold up
- * to two pages' worth); pages 2 and on are the search's own pages. Opening page 1 marks the search
- * opened: `last_opened_at` now, `new_count` 0 (is_new was decided with the previous moment).
+ * what they see of each candidate is what the search shows them), new ones first. «New» means
+ * received after `since`: the `since` asked (the first page's answer: a refetch and the later pages
+ * keep this opening's marks) or else the opening stored before this one.
+ *
+ * The order, the same on every page: page 1 puts the first page of new results on top (the search
+ * with `changedSince`), then the search's own page 1; every page leaves out those top cards, so no
+ * card shows twice and none is lost; any further new ones stay where the search puts them, marked
+ * `is_new`. A page may so hold fewer than `per_page` cards (page 1 up to two pages' worth); `total`
+ * and `last_page` are the search's own, `new_total` counts the new ones. Opening page 1 marks the
+ * search opened: `last_opened_at` now, `new_count` 0.
  */
 export async function savedSearchResults(
   ctx: AppContext,
@@ -234,14 +238,15 @@ export async function savedSearchResults(
   id: number,
   page: number,
   perPage: number,
-): Promise<Paginated<AutosearchResultCard>> {
+  asked?: Date,
+): Promise<AutosearchResults> {
   const row = await ownSearch(ctx, owner, id);
   if ((page - 1) * perPage >= SEARCH_MAX_DEPTH) throw fieldError('page', SEARCH_MSG.depth);
   const parsed = parseSavedQuery(row.query);
   if (!parsed) throw fieldError('query', AUTOSEARCH_PROBLEM.unreadable);
   const q = { ...parsed, page, per_page: perPage };
   const now = new Date();
-  const since = row.lastOpenedAt;
+  const since = asked ?? row.lastOpenedAt;
   let spec: Awaited<ReturnType<typeof resolveSearch>>;
   try {
     spec = await resolveSearch(ctx, q, owner, now);
@@ -252,13 +257,13 @@ export async function savedSearchResults(
     if ((err as AppError).kind === 'forbidden') throw new AppError('forbidden', problem, { errors: { query: [problem] } });
     throw fieldError('query', problem);
   }
-  // The two searches of page 1 run at once (separate sessions of the search pool on PostgreSQL).
+  // The two searches run at once (separate sessions of the search pool on PostgreSQL).
   const [all, fresh] = await Promise.all([
     searchResumesOf(ctx, spec, q, owner),
-    page === 1 ? searchResumesOf(ctx, { ...spec, changedSince: since }, q, owner).then((r) => r.data) : [],
+    searchResumesOf(ctx, { ...spec, changedSince: since }, { ...q, page: 1 }, owner),
   ]);
-  const shown = new Set(fresh.map((c) => c.hash));
-  const rest = all.data.filter((c) => !shown.has(c.hash));
+  const onTop = new Set(fresh.data.map((c) => c.hash));
+  const rest = all.data.filter((c) => !onTop.has(c.hash));
   const alsoNew = await changedSince(
     ctx,
     rest.map((c) => c.hash),
@@ -270,12 +275,15 @@ export async function savedSearchResults(
       .set({ lastOpenedAt: now, newCount: 0, countedAt: now, brokenReason: null })
       .where(eq(savedSearches.id, row.id));
   }
+  const marked = rest.map((c) => ({ ...c, is_new: alsoNew.has(c.hash) }));
   return {
     per_page: perPage,
     current_page: page,
     last_page: all.last_page,
     total: all.total,
-    data: [...fresh.map((c) => ({ ...c, is_new: true })), ...rest.map((c) => ({ ...c, is_new: alsoNew.has(c.hash) }))],
+    data: page === 1 ? [...fresh.data.map((c) => ({ ...c, is_new: true })), ...marked] : marked,
+    since: since.toISOString(),
+    new_total: fresh.total,
   };
 }
 

@@ -425,6 +425,9 @@ export function cardsSql(plan: SearchPlan, ids: number[]): Sql {
     lastActiveDays: null,
     excludeViewedBy: null,
     vacancyIds: null,
+    // Not conditions of the cards either (a parameter the statement does not use is an error).
+    changedSince: null,
+    onlyIds: null,
   };
   const p = new Params();
   const f = buildFilters(textOnly, p);

@@ -463,7 +463,10 @@ export async function countSearchMatches(ctx: AppContext, spec: SearchSpec, cap:
   // «Похожие резюме» count what their own statement gathers (a few hundred at most), not the filters alone.
   if (spec.similar) {
     const first = { searchOrderBy: 'relevance', page: 1, per_page: 20 } as const;
-    return Math.min(cap, (await executeSearch(ctx.search.runner(), spec, first, searchTuning(ctx), null)).stats.total);
+    // Each of its statements under the same time limit as the plain count.
+    const base = ctx.search.runner();
+    const limited: SqlRunner = { ...base, query: (s) => base.queryWith(s, { settings: [], timeoutMs }) };
+    return Math.min(cap, (await executeSearch(limited, spec, first, searchTuning(ctx), null)).stats.total);
   }
   const rows = await ctx.search.runner().queryWith<{ n: number }>(countSql(planSearch(spec), cap), { settings: [], timeoutMs });
   return Number(rows[0]?.n ?? 0);
