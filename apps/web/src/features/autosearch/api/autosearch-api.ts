@@ -1,4 +1,4 @@
-import type { AutosearchCreateBody, AutosearchResultCard, AutosearchUpdateBody, Paginated, SavedSearch } from '@hr/contract';
+import type { AutosearchCreateBody, AutosearchResultCard, AutosearchResults, AutosearchUpdateBody, SavedSearch } from '@hr/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend, fetchCsrfCookie, postWithCsrf } from '@/shared/api/api-client.ts';
 
@@ -20,17 +20,27 @@ export function useAutosearches(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: autosearchKeys.list, queryFn: fetchAutosearches, enabled: options.enabled ?? true });
 }
 
-/** The results page's answer: the search itself and a page of its cards (new ones first). */
-export type AutosearchResults = Paginated<AutosearchResultCard>;
+/** The results page's answer: a page of cards (new ones first), `since` (what «новое» is judged against) and `new_total`. */
+export type { AutosearchResults };
 
-/** GET /api/autosearch/{id}/results?page= — page 1 also marks the search as opened (its count starts again). */
+/** Results pages are kept this long: Back from a resume shows the same page, with its marks, without asking. */
+const RESULTS_STALE_MS = 5 * 60_000;
+
+/**
+ * GET /api/autosearch/{id}/results?page=&since= — page 1 also marks the search as opened (its count
+ * starts again). The first page's `since` goes with every later ask (a refetch, pages 2 and on), so
+ * the cards new at this opening stay marked «новое» and the pages agree on which ones those are.
+ */
 export function useAutosearchResults(id: number, page: number) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: autosearchKeys.results(id, page),
-    queryFn: () => apiGet<AutosearchResults>(`/api/autosearch/${id}/results`, { page }),
+    queryFn: () => {
+      const since = client.getQueryData<AutosearchResults>(autosearchKeys.results(id, 1))?.since;
+      return apiGet<AutosearchResults>(`/api/autosearch/${id}/results`, { page, since });
+    },
     placeholderData: keepPreviousData,
-    // Each opening is an opening: the count is reset by asking, not by a cached answer.
-    staleTime: 0,
+    staleTime: RESULTS_STALE_MS,
   });
 }
 
