@@ -37,6 +37,9 @@ type Recount = { id: number; n: number | null; reason: string | null; opened: st
 export async function statesOf(ctx: AppContext, owner: Owner, rows: SavedSearchRow[], now = new Date()): Promise<SearchState[]> {
   const deadline = performance.now() + LIST_BUDGET_MS;
   const recounts: Recount[] = [];
+  // A count stays fresh for the hour only while no club resume has arrived or changed since it was
+  // made: an import shows in «новых: N» at the next visit, and a quiet base costs no recount.
+  const lastChange = rows.some((r) => r.countedAt) ? await lastResumeChange(ctx) : null;
   const states = await mapBounded(rows, COUNT_CONCURRENCY, async (row): Promise<SearchState> => {
     const stored: SearchState = { newCount: row.newCount, problem: row.brokenReason };
     const remember = (n: number | null, reason: string | null) =>
@@ -46,7 +49,10 @@ export async function statesOf(ctx: AppContext, owner: Owner, rows: SavedSearchR
       if (row.brokenReason !== AUTOSEARCH_PROBLEM.unreadable) remember(null, AUTOSEARCH_PROBLEM.unreadable);
       return { newCount: 0, problem: AUTOSEARCH_PROBLEM.unreadable };
     }
-    const fresh = row.countedAt && now.getTime() - row.countedAt.getTime() < AUTOSEARCH_COUNT_TTL_MS;
+    const fresh =
+      row.countedAt !== null &&
+      now.getTime() - row.countedAt.getTime() < AUTOSEARCH_COUNT_TTL_MS &&
+      (lastChange === null || lastChange <= row.countedAt);
     if (fresh && row.brokenReason === null) return stored;
     let spec: Awaited<ReturnType<typeof resolveSearch>>;
     try {
@@ -76,6 +82,14 @@ export async function statesOf(ctx: AppContext, owner: Owner, rows: SavedSearchR
   });
   if (recounts.length) await storeRecounts(ctx, recounts, now);
   return states;
+}
+
+/** When a club resume last arrived or changed (the newest `changed_at`: one step of resumes_changed_idx). */
+async function lastResumeChange(ctx: AppContext): Promise<Date | null> {
+  const [row] = await ctx.database.rows<{ at: string | Date | null }>(
+    sql`select max(changed_at) as at from resumes where vacancy_id is null`,
+  );
+  return row?.at ? new Date(row.at) : null;
 }
 
 /**
