@@ -15,7 +15,7 @@
 //    jobs table: no SMTP, no worker; a bot token set so Telegram copies are queued too) at the
 //    next Monday 9:05 Moscow time, every search's watermark just before the update: all 10,000
 //    are due. Prints the time, PostgreSQL's CPU (every postgres process, and the bench database's
-//    backends), the letters and Telegram messages queued, the statements run.
+//    backends), the letters and Telegram messages queued, the statements run, the event loop delay.
 // 3. The statements of the pass one by one (a sample): their times and the slowest one's plan.
 // 4. «Похожие резюме» p95 at 1 M (bench/similar.ts's measureSimilar, when present).
 // 5. A concurrent search: a fixed mix of searches (the search's own code, a pool and a process of
