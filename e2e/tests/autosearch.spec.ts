@@ -56,7 +56,7 @@ async function importAsOperator(browser: Browser, file: { file: string; name: st
     await (await chooser).setFiles(file.file);
     await admin.getByRole('button', { name: 'Загрузить и импортировать' }).click();
     await expect(admin).toHaveURL(/\/admin\/import\/\d+$/);
-    await expect(admin.getByText('Завершён', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(admin.getByText('Завершён', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   } finally {
     await context.close();
   }

@@ -257,10 +257,11 @@ export async function savedSearchResults(
     if ((err as AppError).kind === 'forbidden') throw new AppError('forbidden', problem, { errors: { query: [problem] } });
     throw fieldError('query', problem);
   }
-  // The two searches run at once (separate sessions of the search pool on PostgreSQL).
+  // The two searches run at once (separate sessions of the search pool on PostgreSQL), past the
+  // search's caches: a count or page cached a minute ago would hide what an import just brought.
   const [all, fresh] = await Promise.all([
-    searchResumesOf(ctx, spec, q, owner),
-    searchResumesOf(ctx, { ...spec, changedSince: since }, { ...q, page: 1 }, owner),
+    searchResumesOf(ctx, spec, q, owner, undefined, { fresh: true }),
+    searchResumesOf(ctx, { ...spec, changedSince: since }, { ...q, page: 1 }, owner, undefined, { fresh: true }),
   ]);
   const onTop = new Set(fresh.data.map((c) => c.hash));
   const rest = all.data.filter((c) => !onTop.has(c.hash));

@@ -479,12 +479,16 @@ export async function searchResumesOf(
   q: SearchQuery,
   user: Viewer,
   tuning = searchTuning(ctx),
+  /** `fresh`: no cached counts or pages (a saved search's results must show what has just arrived). */
+  opts: { fresh?: boolean } = {},
 ): Promise<SearchResult> {
   const sight = sightOf(user);
   const dict = await dictionaryLookup(ctx.database);
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
 
-  const { stats, rows } = await cachedPage(ctx, spec, q, tuning);
+  const { stats, rows } = opts.fresh
+    ? await executeSearch(ctx.search.runner(), spec, q, tuning, null)
+    : await cachedPage(ctx, spec, q, tuning);
   // Members see the club's opinions and signals («уже в работе у коллег») on the cards: one
   // grouped query each for the whole page, run side by side.
   const pageIds = rows.map((r) => Number(r.id));
