@@ -1,0 +1,4 @@
+/** /vacancy/analytics (being built). */
+export function TeamAnalyticsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /vacancy/:id/analytics (being built). */
+export function VacancyAnalyticsPage() {
+  return null;
+}
