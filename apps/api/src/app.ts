@@ -52,6 +52,12 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { vacancyRoutes } from './modules/vacancy/vacancy.routes.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { analyticsRoutes } from './modules/pipeline/analytics.routes.ts';
+import { bulkRoutes } from './modules/pipeline/bulk.routes.ts';
+import { duplicatesRoutes } from './modules/pipeline/duplicates.routes.ts';
+import { interviewsRoutes } from './modules/pipeline/interviews.routes.ts';
+import { stagesRoutes } from './modules/pipeline/stages.routes.ts';
+import { templatesRoutes } from './modules/pipeline/templates.routes.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
 
@@ -211,6 +217,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(educationRoutes(ctx), { prefix: '/api/user/education' });
   await app.register(reviewRoutes(ctx), { prefix: '/api/review' });
   await app.register(vacancyRoutes(ctx), { prefix: '/api/vacancy' });
+  // The hiring pipeline (PRODUCT 11): each part under /api with its full paths.
+  for (const routes of [stagesRoutes, templatesRoutes, bulkRoutes, interviewsRoutes, duplicatesRoutes, analyticsRoutes]) {
+    await app.register(routes(ctx), { prefix: '/api' });
+  }
   await app.register(autosearchUnsubscribeRoutes(ctx), { prefix: '/api/autosearch/unsubscribe' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerSpa(app, ctx);

@@ -61,14 +61,22 @@ function checked(kind: string, payload: unknown): { definition: AnyJob; payload:
  * with a secret runs first (`urgent`) unless a priority is given. With `uniqueKey`, nothing is
  * added while a job with that key is still pending.
  */
-export async function enqueueJob<K extends JobKind>(tx: Db, kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): Promise<void> {
+export async function enqueueJob<K extends JobKind>(
+  tx: Db,
+  kind: K,
+  payload: JobPayload<K>,
+  opts: EnqueueOptions = {},
+): Promise<number | null> {
   const { definition, payload: clean } = checked(kind, payload);
   const priority = PRIORITY[opts.priority ?? (definition.secret?.(clean) ? 'urgent' : definition.priority)];
   const runAt = opts.runAt ? sql`${opts.runAt.toISOString()}::timestamptz` : sql`now()`;
-  await tx.execute(sql`
+  const result = (await tx.execute(sql`
     insert into jobs (kind, payload, priority, run_at, unique_key)
     values (${kind}, ${JSON.stringify(clean)}::jsonb, ${priority}, ${runAt}, ${opts.uniqueKey ?? null})
-    on conflict (unique_key) where unique_key is not null and done_at is null and failed_at is null do nothing`);
+    on conflict (unique_key) where unique_key is not null and done_at is null and failed_at is null do nothing
+    returning id`)) as unknown as { rows: { id: number | string }[] };
+  // The job's id (a message's delivery state is read from it); null when a pending job with the key already exists.
+  return result.rows[0] ? Number(result.rows[0].id) : null;
 }
 
 /**

@@ -45,6 +45,9 @@ const AutosearchListRoute = named(() => import('./routes/autosearch-routes.tsx')
 const AutosearchResultsRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchResultsRoute');
 const AutosearchUnsubscribeRoute = named(() => import('./routes/autosearch-routes.tsx'), 'AutosearchUnsubscribeRoute');
 const HistoryRoute = named(() => import('./routes/history-route.tsx'), 'HistoryRoute');
+const TemplatesPage = named(() => import('@/features/pipeline/templates/templates-page.tsx'), 'TemplatesPage');
+const VacancyAnalyticsPage = named(() => import('@/features/pipeline/analytics/vacancy-analytics-page.tsx'), 'VacancyAnalyticsPage');
+const TeamAnalyticsPage = named(() => import('@/features/pipeline/analytics/team-analytics-page.tsx'), 'TeamAnalyticsPage');
 const ErrorPage = named(() => import('@/features/errors/pages/error-page.tsx'), 'ErrorPage');
 
 const page = (path: string, Component: ComponentType, handle: RouteHandle): RouteObject => ({ path, Component, handle });
@@ -70,6 +73,9 @@ export const routes: RouteObject[] = [
           page('/autosearch/:id', AutosearchResultsRoute, { name: 'autosearch_view', title: 'Автопоиск', auth: true }),
           page('/vacancy', VacancyListPage, { name: 'vacancy', title: 'Заявки на вакансии', auth: true }),
           page('/vacancy/create', VacancyCreateRoute, { name: 'vacancy_create', title: 'Новая вакансия', auth: true }),
+          page('/vacancy/templates', TemplatesPage, { name: 'vacancy_templates', title: 'Шаблоны писем кандидатам', auth: true }),
+          page('/vacancy/analytics', TeamAnalyticsPage, { name: 'vacancy_analytics', title: 'Аналитика найма', auth: true }),
+          page('/vacancy/:id/analytics', VacancyAnalyticsPage, { name: 'vacancy_view_analytics', title: 'Аналитика вакансии', auth: true }),
           page('/vacancy/:id', VacancyViewPage, { name: 'vacancy_view', title: 'Вакансия' }),
           page('/vacancy/:id/edit', VacancyEditRoute, { name: 'vacancy_edit', title: 'Редактирование вакансии', auth: true }),
           page('/vacancy/:id/reply', VacancyRepliesPage, { name: 'vacancy_reply', title: 'Отклики на вакансию', auth: true }),

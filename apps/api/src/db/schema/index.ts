@@ -11,3 +11,4 @@ export * from './audit.ts';
 export * from './admin.ts';
 export * from './favourite-folder.ts';
 export * from './autosearch.ts';
+export * from './pipeline.ts';

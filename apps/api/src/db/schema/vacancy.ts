@@ -50,6 +50,8 @@ export const vacancies = pgTable(
     contactPhone: text('contact_phone'),
     status: text('status').$type<'draft' | 'published' | 'closed'>().notNull().default('draft'),
     views: integer('views').notNull().default(0),
+    /** What interviewers score 1–5 (PRODUCT 11, migration 0028). */
+    criteria: text('criteria').array().notNull().default(sql`ARRAY['Опыт', 'Профессиональные навыки', 'Коммуникация', 'Мотивация']::text[]`),
     publishedAt: tstz('published_at'),
     closedAt: tstz('closed_at'),
     createdAt: createdAt(),
@@ -126,6 +128,16 @@ export const vacancyReplies = pgTable(
     /** The version of CONSENT_TEXTS.reply the candidate accepted. */
     consentVersion: text('consent_version'),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The pipeline stage (vacancy_stages; migration 0028). A trigger keeps `status` in step with it and
+     * sets `stage_at`, the moment of the last move; `reason_id` only while the stage is a rejection.
+     */
+    // No default in the database: an insert without a stage gets the one its status means from the trigger.
+    stageId: integer('stage_id').notNull().default(sql`null`),
+    stageAt: timestamp('stage_at', { withTimezone: true }).notNull().defaultNow(),
+    reasonId: integer('reason_id'),
+    /** Where the candidate came from: the public page, a link shared to Telegram, an invitation. */
+    channel: text('channel').$type<'site' | 'telegram' | 'invite' | 'other'>().notNull().default('site'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -150,6 +162,20 @@ export const vacancyReplyHistory = pgTable(
     status: text('status').$type<'new' | 'viewed' | 'invited' | 'rejected' | 'hired'>().notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message'),
+    /**
+     * Migration 0028: a `move` between stages (ids and the titles of the moment; an insert naming only
+     * a status is completed by a trigger), a `message` sent without a move, or a `merge`.
+     */
+    event: text('event').$type<'move' | 'message' | 'merge'>().notNull().default('move'),
+    fromStageId: integer('from_stage_id'),
+    toStageId: integer('to_stage_id'),
+    fromTitle: text('from_title'),
+    toTitle: text('to_title'),
+    toKind: text('to_kind').$type<'new' | 'active' | 'hired' | 'rejected'>(),
+    reasonId: integer('reason_id'),
+    reasonTitle: text('reason_title'),
+    messageId: bigint('message_id', { mode: 'number' }),
+    bulkId: bigint('bulk_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [index('vacancy_reply_history_reply_idx').on(t.replyId, t.id)],

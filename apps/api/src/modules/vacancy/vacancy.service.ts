@@ -276,6 +276,7 @@ export function fromRaw(r: Record<string, unknown>): VacancyRow {
     contactPhone: (r.contact_phone as string) ?? null,
     status: r.status as VacancyStatus,
     views: Number(r.views ?? 0),
+    criteria: (r.criteria as string[]) ?? [],
     publishedAt: date(r.published_at),
     closedAt: date(r.closed_at),
     createdAt: date(r.created_at) as Date,

@@ -16,7 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/autosearch', label: 'Автопоиски', members: true, activeOn: /^\/autosearch(\/\d+)?\/?$/ },
   { to: '/history', label: 'История', members: true },
   // A vacancy's public page (/vacancy/123) is anyone's: «Мои вакансии» is the list and the owner's own pages.
-  { to: '/vacancy', label: 'Мои вакансии', members: true, activeOn: /^\/vacancy(\/create|\/\d+\/(edit|reply)(\/.*)?)?\/?$/ },
+  { to: '/vacancy', label: 'Мои вакансии', members: true, activeOn: /^\/vacancy(\/create|\/templates|\/analytics|\/\d+\/(edit|reply|analytics)(\/.*)?)?\/?$/ },
 ];
 
 export const ADMIN_NAV_ITEM: NavItem = { to: '/admin', label: 'Админка', members: true };
