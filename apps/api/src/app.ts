@@ -58,6 +58,8 @@ import { duplicatesRoutes } from './modules/pipeline/duplicates.routes.ts';
 import { interviewsRoutes } from './modules/pipeline/interviews.routes.ts';
 import { stagesRoutes } from './modules/pipeline/stages.routes.ts';
 import { templatesRoutes } from './modules/pipeline/templates.routes.ts';
+import { remindInterview } from './modules/pipeline/interviews.reminder.ts';
+import { sendTrackedMail } from './modules/pipeline/reply-message.delivery.ts';
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
 
@@ -66,7 +68,7 @@ export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
  * here, not in the registry, so lib/ and jobs/ never import a module (no import cycle).
  */
 const jobHandlers: JobHandlers<AppContext> = {
-  mail: (ctx, mail) => ctx.mailer.send(mail),
+  mail: (ctx, mail) => sendTrackedMail(ctx, mail),
   'telegram.message': (ctx, message) => sendTelegramJob(ctx, message),
   'auth.login_code': (ctx, p) => issueLoginCode(ctx, p),
   'review.reminder': (ctx, p) => remindRequester(ctx, p.request_id),
@@ -75,6 +77,7 @@ const jobHandlers: JobHandlers<AppContext> = {
     const pass = await runDigestPass(ctx);
     if (pass.due) ctx.log.info({ pass }, 'autosearch digests done');
   },
+  'interview.reminder': (ctx, p) => remindInterview(ctx, p),
   'maintenance.cleanup': async (ctx) => {
     const deleted = await runCleanup(ctx.database);
     ctx.log.info({ deleted }, 'retention cleanup done');

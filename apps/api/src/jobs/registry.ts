@@ -61,6 +61,10 @@ export const JOBS = {
       secret: z.boolean().optional(),
       /** Extra headers of the letter (a digest's List-Unsubscribe). */
       headers: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,60}$/), text(2000)).optional(),
+      /** An RFC 5545 invitation (an interview): sent as text/calendar with the letter. */
+      icalEvent: z.object({ method: z.enum(['REQUEST', 'CANCEL']), content: text(50_000).min(1), filename: text(100).optional() }).optional(),
+      /** A message to a candidate (reply_messages): its delivery state follows the send. */
+      replyMessageId: z.number().int().positive().optional(),
     }),
     priority: 'normal',
     secret: (mail) => mail.secret === true,
@@ -110,6 +114,12 @@ export const JOBS = {
     payload: z.object({}),
     priority: 'normal',
     everySeconds: autosearchPassSeconds(),
+  }),
+
+  /** Participants of an interview are reminded INTERVIEW_REMINDER_MINUTES before it (modules/pipeline); stale when `sequence` moved on. */
+  'interview.reminder': job({
+    payload: z.object({ interview_id: z.number().int().positive(), sequence: z.number().int().min(0) }),
+    priority: 'normal',
   }),
 
   /** Retention (docs/decisions.md): old jobs, expired sessions and limits, old client errors. */

@@ -17,6 +17,10 @@ export type Mail = {
   secret?: boolean;
   /** Extra headers, e.g. a digest's List-Unsubscribe (RFC 8058 one-click). */
   headers?: Record<string, string>;
+  /** An RFC 5545 invitation sent with the letter (nodemailer's text/calendar alternative). */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string; filename?: string };
+  /** The reply_messages row whose delivery this letter is (the job handler records the outcome). */
+  replyMessageId?: number;
 };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
@@ -85,7 +89,7 @@ export function createMailer(opts: {
     const ordinary = pool();
     const urgent = pool();
     return {
-      async send({ secret, ...mail }) {
+      async send({ secret, replyMessageId: _message, ...mail }) {
         try {
           await (secret ? urgent : ordinary).sendMail({ from: opts.from, ...mail });
         } catch (err) {
@@ -99,7 +103,7 @@ export function createMailer(opts: {
     };
   }
   return {
-    async send({ secret: _secret, headers: _headers, ...mail }) {
+    async send({ secret: _secret, headers: _headers, icalEvent: _ical, replyMessageId: _message, ...mail }) {
       await opts.database.db.insert(mailOutbox).values(mail);
       // Anywhere else the log holds no address, code or link: the letter is in mail_outbox only.
       if (opts.logContents) opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in mail_outbox (no SMTP_URL)');
