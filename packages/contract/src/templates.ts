@@ -25,12 +25,21 @@ export const TEMPLATE_PLACEHOLDERS = [
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number]['key'];
 export type TemplateValues = Partial<Record<TemplatePlaceholder, string>>;
 
-/** `{{key}}` → its value; an unknown key stays as typed, a known one without a value becomes «—». */
+/**
+ * `{{key}}` → its value, in one pass (a value is never read again as a template); an unknown key
+ * stays as typed. A known one without a value becomes «—», except after a comma at the end of a
+ * phrase, where it goes with the comma: «Здравствуйте, {{first_name}}!» → «Здравствуйте!».
+ */
 export function fillTemplate(text: string, values: TemplateValues): string {
   const known = new Set<string>(TEMPLATE_PLACEHOLDERS.map((p) => p.key));
-  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, key: string) =>
-    known.has(key) ? values[key as TemplatePlaceholder] || '—' : whole,
-  );
+  return text.replace(/(,[ \t]*)?\{\{\s*([a-z_]+)\s*\}\}/g, (whole, comma: string | undefined, key: string, at: number, all: string) => {
+    if (!known.has(key)) return whole;
+    const value = values[key as TemplatePlaceholder];
+    if (value) return (comma ?? '') + value;
+    const next = all[at + whole.length];
+    if (comma && (next === undefined || '!.?;\n\r'.includes(next))) return '';
+    return `${comma ?? ''}—`;
+  });
 }
 
 export const TEMPLATE_NAME_MAX = 100;
@@ -67,7 +76,11 @@ export const templateList = z.object({ items: z.array(messageTemplate) });
 export type TemplateList = z.infer<typeof templateList>;
 
 const required = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: TEMPLATE_MSG.tooLong(max) });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: TEMPLATE_MSG.tooLong(max) });
 
 export const templateBody = z.object({
   name: required(TEMPLATE_NAME_MAX, TEMPLATE_MSG.nameRequired),
