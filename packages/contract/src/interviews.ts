@@ -42,6 +42,17 @@ export const INTERVIEW_MSG = {
   recommendationRequired: 'Выберите рекомендацию',
   notParticipant: 'Оставить отзыв может только участник интервью',
   feedbackSaved: 'Отзыв сохранён',
+  placeMax: `Место — не длиннее ${INTERVIEW_PLACE_MAX} символов`,
+  linkMax: 'Ссылка слишком длинная',
+  participantInvalid: 'Выберите участников из списка',
+  commentMax: `Комментарий — не длиннее ${FEEDBACK_COMMENT_MAX.toLocaleString('ru-RU')} символов`,
+  criteriaRequired: 'Нужен хотя бы один критерий',
+  criteriaMax: `Не больше ${CRITERIA_MAX} критериев`,
+  criterionEmpty: 'Название критерия не может быть пустым',
+  criterionMax: `Название критерия — не длиннее ${CRITERION_MAX} символов`,
+  criteriaTwice: 'Критерии не должны повторяться',
+  criteriaSaved: 'Критерии сохранены',
+  candidateNotWritten: 'Кандидату приглашение не отправлено',
 } as const;
 
 const when = z.iso.datetime({ offset: true, error: INTERVIEW_MSG.startsRequired });
@@ -55,15 +66,18 @@ export const interviewBody = z
       .int({ error: INTERVIEW_MSG.minutesRange })
       .min(INTERVIEW_MINUTES_MIN, { error: INTERVIEW_MSG.minutesRange })
       .max(INTERVIEW_MINUTES_MAX, { error: INTERVIEW_MSG.minutesRange }),
-    place: z.string().trim().max(INTERVIEW_PLACE_MAX).nullish().transform((v) => v || null),
+    place: z.string({ error: INTERVIEW_MSG.placeOrLink }).trim().max(INTERVIEW_PLACE_MAX, { error: INTERVIEW_MSG.placeMax }).nullish().transform((v) => v || null),
     link: z
-      .string()
+      .string({ error: INTERVIEW_MSG.linkInvalid })
       .trim()
-      .max(2000)
+      .max(2000, { error: INTERVIEW_MSG.linkMax })
       .nullish()
       .transform((v) => v || null)
       .refine((v) => v == null || /^https?:\/\/\S+$/i.test(v), { error: INTERVIEW_MSG.linkInvalid }),
-    participant_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(INTERVIEW_PARTICIPANTS_MAX, { error: INTERVIEW_MSG.participantsMax }).default([]),
+    participant_ids: z
+      .array(z.number({ error: INTERVIEW_MSG.participantInvalid }).int({ error: INTERVIEW_MSG.participantInvalid }).positive({ error: INTERVIEW_MSG.participantInvalid }).max(2_147_483_647, { error: INTERVIEW_MSG.participantInvalid }), { error: INTERVIEW_MSG.participantInvalid })
+      .max(INTERVIEW_PARTICIPANTS_MAX, { error: INTERVIEW_MSG.participantsMax })
+      .default([]),
   })
   .superRefine((b, ctx) => {
     if (!b.place && !b.link) ctx.addIssue({ code: 'custom', path: ['place'], message: INTERVIEW_MSG.placeOrLink });
@@ -71,9 +85,13 @@ export const interviewBody = z
 export type InterviewBody = z.input<typeof interviewBody>;
 
 export const feedbackBody = z.object({
-  scores: z.record(z.string().max(CRITERION_MAX), z.number({ error: INTERVIEW_MSG.scoreRange }).int().min(1, { error: INTERVIEW_MSG.scoreRange }).max(5, { error: INTERVIEW_MSG.scoreRange })),
+  scores: z.record(
+    z.string().max(CRITERION_MAX, { error: INTERVIEW_MSG.scoreUnknown }),
+    z.number({ error: INTERVIEW_MSG.scoreRange }).int({ error: INTERVIEW_MSG.scoreRange }).min(1, { error: INTERVIEW_MSG.scoreRange }).max(5, { error: INTERVIEW_MSG.scoreRange }),
+    { error: INTERVIEW_MSG.scoresRequired },
+  ),
   recommendation: z.enum(RECOMMENDATIONS, { error: INTERVIEW_MSG.recommendationRequired }),
-  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX).nullish().transform((v) => v || null),
+  comment: z.string({ error: INTERVIEW_MSG.commentMax }).trim().max(FEEDBACK_COMMENT_MAX, { error: INTERVIEW_MSG.commentMax }).nullish().transform((v) => v || null),
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;
 
@@ -102,10 +120,36 @@ export const interview = z.object({
   can_feedback: z.boolean(),
 });
 export type Interview = z.infer<typeof interview>;
-export const interviewList = z.object({ items: z.array(interview) });
+/** The reply's interviews, the vacancy's criteria and who of its team may take part. */
+export const interviewList = z.object({ items: z.array(interview), criteria: z.array(z.string()), team: z.array(person) });
 export type InterviewList = z.infer<typeof interviewList>;
+export type InterviewPerson = z.infer<typeof person>;
 
-/** PUT /api/vacancy/{id}/criteria: what interviewers score. */
-export const criteriaBody = z.object({
-  criteria: z.array(z.string().trim().min(1).max(CRITERION_MAX)).min(1).max(CRITERIA_MAX),
+/** A scheduled, changed or cancelled interview, and whether the candidate was written to (consent, an address). */
+export const interviewSaved = z.object({
+  interview,
+  candidate_notified: z.boolean(),
+  /** Why the candidate got no letter (in Russian), or null. */
+  candidate_note: z.string().nullable(),
 });
+export type InterviewSaved = z.infer<typeof interviewSaved>;
+
+export const interviewIdParams = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  r_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  i_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+/** GET|PUT /api/vacancy/{id}/criteria: what interviewers score. */
+export const criteriaBody = z.object({
+  criteria: z
+    .array(
+      z.string({ error: INTERVIEW_MSG.criterionEmpty }).trim().min(1, { error: INTERVIEW_MSG.criterionEmpty }).max(CRITERION_MAX, { error: INTERVIEW_MSG.criterionMax }),
+      { error: INTERVIEW_MSG.criteriaRequired },
+    )
+    .min(1, { error: INTERVIEW_MSG.criteriaRequired })
+    .max(CRITERIA_MAX, { error: INTERVIEW_MSG.criteriaMax })
+    .refine((list) => new Set(list.map((c) => c.toLocaleLowerCase('ru-RU'))).size === list.length, { error: INTERVIEW_MSG.criteriaTwice }),
+});
+export type CriteriaBody = z.infer<typeof criteriaBody>;
+export const criteriaAnswer = z.object({ criteria: z.array(z.string()) });
