@@ -104,6 +104,20 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
         return JSON.stringify(item) + (json(await v.client.get(`/api/vacancy/${id}/reply/${item.id}`)) ?? '');
       },
     },
+    {
+      name: 'letter preview',
+      who: members,
+      ask: async (v, c) => {
+        const id = vacancies.get(v.name);
+        await v.client.post(`/api/vacancy/${id}/invite`, { resume_hash: c.hash });
+        const list = await v.client.get(`/api/vacancy/${id}/reply?per_page=100`);
+        const item = (list.body.res?.data as { id: number; resume_hash: string }[] | undefined)?.find((r) => r.resume_hash === c.hash);
+        const templates = (await v.client.get('/api/templates')).body.res?.items as { id: number; body: string }[] | undefined;
+        const template = templates?.find((t) => t.body.includes('{{first_name}}'));
+        if (!item || !template) return null;
+        return json(await v.client.post('/api/templates/preview', { template_id: template.id, vacancy_id: id, reply_id: item.id }));
+      },
+    },
   ];
 
   const placed: Placed[] = [];
