@@ -52,6 +52,7 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { vacancyRoutes } from './modules/vacancy/vacancy.routes.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { onResumesChanged } from './lib/search-caches.ts';
 import { analyticsRoutes } from './modules/pipeline/analytics.routes.ts';
 import { bulkRoutes } from './modules/pipeline/bulk.routes.ts';
 import { duplicatesRoutes } from './modules/pipeline/duplicates.routes.ts';
@@ -152,6 +153,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     search.invalidate();
     sessions.forgetCachedUsers();
   });
+  // An import on any instance: the cached search counts and pages no longer hold.
+  const stopForgettingSearches = onResumesChanged(realtime, () => search.invalidate());
 
   // gzip/brotli for JSON answers and the client bundle (the dictionaries alone are ~160 KB raw).
   // Brotli at quality 5: nearly the size of 11 at a small fraction of the CPU (every chunk is compressed per request).
@@ -233,6 +236,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (opts.startWorker !== false) queue.start();
   app.addHook('onClose', async () => {
     stopForgetting();
+    stopForgettingSearches();
     await queue.stop();
     mailer.close();
     redis?.disconnect();

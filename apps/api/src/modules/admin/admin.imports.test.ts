@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPrivateTestApp, testConfig } from '../../../test/helpers.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
 import { toXlsx } from '../../lib/spreadsheet.ts';
+import { searchQueryInput } from '@hr/contract';
+import { searchResumes, searchTuning } from '../resume/search/search.service.ts';
 import { adminOf, auditRows, upload } from './admin.fixtures.ts';
 
 let built: BuiltApp;
@@ -114,6 +116,24 @@ describe('resume import from the back office', () => {
     const list = (await admin.client.get('/api/admin/imports')).body.res;
     expect(list.data[0].id).toBe(job.id);
     expect((await admin.client.get('/api/admin/imports/999999999')).status).toBe(404);
+  });
+
+  it('a search answered from the caches before an import finds the imported resumes right after it', async () => {
+    const word = `импортслово${run.replace(/[^a-z]/g, '')}`;
+    const tuning = { ...searchTuning(built.ctx), cacheTtlMs: 60_000, pageCacheTtlMs: 60_000 };
+    const q = searchQueryInput.parse({ text: word });
+    expect((await searchResumes(built.ctx, q, null, tuning)).total).toBe(0);
+    const res = await upload(admin.client, 'новые.jsonl', hh('cache', { title: `Бухгалтер ${word}` }));
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await built.ctx.queue.runPending();
+      const [row] = await db().rows<{ status: string }>(sql`select status from resume_imports where id = ${res.body.res.id}`);
+      if (row?.status === 'done') break;
+    }
+    // The same search, with the same caches: the import dropped them.
+    const after = await searchResumes(built.ctx, q, null, tuning);
+    expect(after.total).toBe(1);
+    expect(after.data[0]?.title).toContain(word);
   });
 
   it('imports CSV (a bad cell costs the cell, with a note in the report) and fails a file with a bad header, saying why', async () => {

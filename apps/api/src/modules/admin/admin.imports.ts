@@ -20,6 +20,7 @@ import { FileSniffer, type FileTypeDecision, FileTooLarge, FileTypeRefused, snif
 import { multipartFailure, multipartParts } from '../../lib/multipart.ts';
 import { pageOf } from '@hr/contract/pagination';
 import { enqueueJob } from '../../lib/queue.ts';
+import { forgetSearchesEverywhere } from '../../lib/search-caches.ts';
 import { audit } from '../audit/audit.ts';
 import { ImportFileError, importFormatOf, importResumes } from '../resume/import/import.service.ts';
 
@@ -217,6 +218,8 @@ export async function runImportJob(ctx: AppContext, importId: number): Promise<v
       }
     });
     if (row.fileKey) await ctx.files.delete(row.fileKey);
+    // Searches made before the import must not be answered from the caches with the old resumes.
+    await forgetSearchesEverywhere(ctx.realtime);
   };
   const stored = row.fileKey ? await ctx.files.get(row.fileKey) : null;
   if (!stored) {
