@@ -60,7 +60,8 @@ function participantsOf(ids: number[], team: InterviewPerson[], userId: number):
 }
 
 function checkStart(body: { starts_at: string }, now = new Date()): Date {
-  const start = new Date(body.starts_at);
+  // Whole seconds: the calendar's DATE-TIME has no finer unit, so the stored time is the invitation's.
+  const start = new Date(Math.floor(new Date(body.starts_at).getTime() / 1000) * 1000);
   if (!(start.getTime() > now.getTime())) throw fieldError('starts_at', INTERVIEW_MSG.startsPast);
   return start;
 }
