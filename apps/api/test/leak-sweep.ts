@@ -118,6 +118,19 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
         return json(await v.client.post('/api/templates/preview', { template_id: template.id, vacancy_id: id, reply_id: item.id }));
       },
     },
+    {
+      name: 'replies export',
+      who: members,
+      ask: async (v, c) => {
+        const id = vacancies.get(v.name);
+        await v.client.post(`/api/vacancy/${id}/invite`, { resume_hash: c.hash });
+        const list = await v.client.get(`/api/vacancy/${id}/reply?per_page=100`);
+        const item = (list.body.res?.data as { id: number; resume_hash: string }[] | undefined)?.find((r) => r.resume_hash === c.hash);
+        if (!item) return null;
+        const r = await v.client.get(`/api/vacancy/${id}/reply/export?format=csv&ids=${item.id}`);
+        return r.status === 200 ? String((r.body as { raw?: string }).raw ?? '') : null;
+      },
+    },
   ];
 
   const placed: Placed[] = [];

@@ -42,9 +42,10 @@ async function chosenReplies(tx: Db, vacancyId: number, input: BulkInput) {
   } else if (!input.filter) {
     throw fieldError('ids', BULK_MSG.nothingSelected);
   }
+  // stage_at as the database's text: a JavaScript date would lose its microseconds.
   const rows = await rowsIn<{ id: number; stage_at: string }>(
     tx,
-    sql`select id, stage_at from vacancy_replies where vacancy_id = ${vacancyId} ${where} order by id for update`,
+    sql`select id, stage_at::text as stage_at from vacancy_replies where vacancy_id = ${vacancyId} ${where} order by id for update`,
   );
   if (rows.length > BULK_IDS_MAX) throw fieldError('filter', BULK_MSG.tooMany);
   return rows;
@@ -68,7 +69,7 @@ export async function bulkMove(ctx: AppContext, userId: number, vacancyId: numbe
       await tx.execute(sql`delete from reply_bulk_actions where id = ${bulkId}`);
       return { changed: 0, messages: 0, not_messaged: 0, undo_token: null, undo_until: null };
     }
-    const stageAt = new Map(chosen.map((r) => [Number(r.id), new Date(r.stage_at).toISOString()]));
+    const stageAt = new Map(chosen.map((r) => [Number(r.id), r.stage_at]));
     const before = moved.map((m) => ({ id: m.id, stage_id: m.fromStageId, reason_id: m.fromReasonId, stage_at: stageAt.get(m.id) }));
     // The window opens when the work is done (clock_timestamp, not the transaction's start).
     const [saved] = await rowsIn<{ undo_until: string }>(
