@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_MSG, PUBLIC_REPLY_CHANNELS } from './analytics.ts';
 import { consentBox, consentVersionField } from './consent.ts';
 import { paginated, success } from './envelope.ts';
 import { visibleTextOf } from './html.ts';
@@ -286,6 +287,8 @@ export const replyBody = z.object({
   city_name: optionalText(REPLY_CITY_MAX),
   cover_letter: optionalText(REPLY_COVER_LETTER_MAX),
   website: z.string().max(1000).nullish(),
+  /** Where the visitor came from: the page opened from a Telegram share says `telegram` (analytics' sources). */
+  channel: z.enum(PUBLIC_REPLY_CHANNELS, { error: ANALYTICS_MSG.channel }).optional(),
 });
 export type ReplyBody = z.input<typeof replyBody>;
 

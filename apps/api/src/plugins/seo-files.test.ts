@@ -48,7 +48,7 @@ describe('robots.txt', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).not.toContain('<html');
     const lines = res.body.split('\n');
-    for (const closed of ['/profile', '/favourite', '/autosearch', '/history', '/admin', '/person/', '/search', '/api/', '/vacancy/*/reply', '/vacancy/*/edit']) {
+    for (const closed of ['/profile', '/favourite', '/autosearch', '/history', '/admin', '/person/', '/search', '/api/', '/vacancy/*/reply', '/vacancy/*/edit', '/vacancy/*/analytics', '/vacancy/analytics', '/vacancy/templates']) {
       expect(lines).toContain(`Disallow: ${closed}`);
     }
     expect(lines).toContain('Allow: /vacancy/');

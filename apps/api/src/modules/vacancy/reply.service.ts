@@ -122,6 +122,7 @@ export async function submitReply(
           consentIp: ip,
           // The version the page showed (the contract refuses any but the one in force).
           consentVersion: b.consent_version,
+          channel: b.channel ?? 'site',
         })
         .returning({ id: vacancyReplies.id });
       if (!reply) throw new Error('reply not written');

@@ -32,8 +32,16 @@ const EMPTY: Values = {
   // The version of the consent text this page shows; the server keeps it with the reply.
   consent_version: consentVersion('reply'),
   website: '',
+  // Set from the page's address when sent (replyChannel).
+  channel: 'site',
   file: null,
 };
+
+/** `telegram` when the page was opened from the team's Telegram share (`?from=telegram` or `utm_source=telegram`). */
+export function replyChannel(search: string): 'site' | 'telegram' {
+  const query = new URLSearchParams(search);
+  return query.get('from') === 'telegram' || query.get('utm_source') === 'telegram' ? 'telegram' : 'site';
+}
 
 type Issue = { path: PropertyKey[]; message: string };
 
@@ -102,7 +110,7 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
   const submit = handleSubmit({
     schema: replyCheck,
     send: async (_body, { file, ...fields }) => {
-      await sendReply(vacancyId, fields, file);
+      await sendReply(vacancyId, { ...fields, channel: replyChannel(window.location.search) }, file);
       onSent(fields.email.trim());
     },
   });

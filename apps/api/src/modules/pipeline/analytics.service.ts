@@ -1,0 +1,205 @@
+import { ANALYTICS_MSG, REPLY_CHANNEL_TITLES, REPLY_CHANNELS, type ReplyChannel, type TeamAnalytics, type VacancyAnalytics } from '@hr/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { fieldError } from '../../lib/app-error.ts';
+import { teamOf, vacancyForTeam } from '../vacancy/vacancy.access.ts';
+
+/**
+ * Vacancy and team analytics (PRODUCT 11) from the recorded moves (`vacancy_reply_history`, event
+ * `move`) and the replies; the definitions («reached», stays, the period) are in the contract's
+ * analytics.ts. A fixed number of statements whatever the number of replies, stages or vacancies: the
+ * period's bounds, the stages, the replies' counts, everything the moves tell (and the team's list).
+ *
+ * A move of a bulk action that was undone does not count: the bulk's undo either deletes its records
+ * or keeps them with `undone_at` set on the action — both leave the funnel as if it never happened.
+ */
+
+/** The longest period asked for (its days are listed one by one). */
+const MAX_PERIOD_DAYS = 3700;
+const ZONE = sql.raw(`'Europe/Moscow'`);
+
+type Period = { from: string; to: string };
+type StageRow = { id: number; vacancy_id: number; position: number; title: string; kind: string };
+type Figures = Omit<VacancyAnalytics, 'vacancy'>;
+
+/** YYYY-MM-DD of the day after `day` (calendar arithmetic: the days of Moscow have no DST). */
+const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const tenth = (x: number | string | null | undefined): number | null => (x == null ? null : Math.round(Number(x) * 10) / 10);
+const ratio = (a: number, b: number): number | null => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
+
+/** The period asked for, its missing ends filled: the first day of `scope`'s vacancies (or its first reply) and today. */
+async function periodOf(ctx: AppContext, vacancyIds: SQL, asked: Partial<Period>): Promise<Period> {
+  const [row] = await ctx.database.rows<{ first: string | null; today: string }>(sql`
+    select to_char(least(
+        (select min(v.created_at) from vacancies v where v.id in ${vacancyIds}),
+        (select min(r.created_at) from vacancy_replies r where r.vacancy_id in ${vacancyIds})
+      ) at time zone ${ZONE}, 'YYYY-MM-DD') as first,
+      to_char(now() at time zone ${ZONE}, 'YYYY-MM-DD') as today`);
+  const today = row?.today ?? new Date().toISOString().slice(0, 10);
+  let to = asked.to ?? today;
+  let from = asked.from ?? row?.first ?? today;
+  if (from > to) {
+    if (asked.from) to = from;
+    else from = to;
+  }
+  if (daysBetween(from, to) > MAX_PERIOD_DAYS) throw fieldError('from', ANALYTICS_MSG.periodLong);
+  return { from, to };
+}
+
+/** The funnel's rows: one per stage (a vacancy) or per title (the team), rejection stages left out, in order. */
+function funnelKeys(stages: StageRow[], byTitle: boolean): { key: string; stage_id: number | null; stage: string; kind: string }[] {
+  const keys = new Map<string, { key: string; stage_id: number | null; stage: string; kind: string; position: number }>();
+  for (const s of stages) {
+    if (s.kind === 'rejected') continue;
+    const key = byTitle ? s.title : String(s.id);
+    const seen = keys.get(key);
+    if (!seen) keys.set(key, { key, stage_id: byTitle ? null : Number(s.id), stage: s.title, kind: s.kind, position: Number(s.position) });
+    else if (Number(s.position) < seen.position) seen.position = Number(s.position);
+  }
+  return [...keys.values()].sort((a, b) => a.position - b.position || a.stage.localeCompare(b.stage, 'ru'));
+}
+
+type MoveRow = { k: 'funnel' | 'stay' | 'fill' | 'fill_all'; key: string; n: number; days: number | null };
+type CountRow = { k: 'day' | 'channel' | 'reason' | 'vacancy'; key: string; n: number };
+
+/** Every figure of the replies of `vacancyIds` that arrived in `period`; `byTitle` sums stages by title. */
+async function figuresOf(ctx: AppContext, vacancyIds: SQL, period: Period, byTitle: boolean) {
+  const since = sql`(${period.from}::date)::timestamp at time zone ${ZONE}`;
+  const until = sql`(${nextDay(period.to)}::date)::timestamp at time zone ${ZONE}`;
+  const inPeriod = sql`r.vacancy_id in ${vacancyIds} and r.created_at >= ${since} and r.created_at < ${until}`;
+  const key = byTitle ? sql`s.title` : sql`s.id::text`;
+
+  const stages = await ctx.database.rows<StageRow>(
+    sql`select id, vacancy_id, position, title, kind from vacancy_stages where vacancy_id in ${vacancyIds} order by position, id`,
+  );
+
+  const counts = await ctx.database.rows<CountRow>(sql`
+    with r as (select r.id, r.vacancy_id, r.created_at, r.channel, r.stage_id, r.reason_id from vacancy_replies r where ${inPeriod})
+    select 'day' as k, to_char(r.created_at at time zone ${ZONE}, 'YYYY-MM-DD') as key, count(*)::int as n from r group by 2
+    union all select 'channel', r.channel, count(*)::int from r group by 2
+    union all select 'vacancy', r.vacancy_id::text, count(*)::int from r group by 2
+    union all select 'reason', coalesce(rr.title, ''), count(*)::int
+      from r join vacancy_stages s on s.id = r.stage_id and s.kind = 'rejected'
+      left join rejection_reasons rr on rr.id = r.reason_id group by 2`);
+
+  const moves = await ctx.database.rows<MoveRow>(sql`
+    with r as (select r.id, r.vacancy_id, r.created_at, r.stage_id from vacancy_replies r where ${inPeriod}),
+    st as (select id, vacancy_id, position, title, kind from vacancy_stages where vacancy_id in ${vacancyIds}),
+    m as (
+      select h.id, h.reply_id, h.to_stage_id, h.to_kind, h.created_at
+      from r join vacancy_reply_history h on h.reply_id = r.id
+      where h.event = 'move' and h.to_stage_id is not null
+        and (h.bulk_id is null or not exists (select 1 from reply_bulk_actions b where b.id = h.bulk_id and b.undone_at is not null))
+    ),
+    -- The furthest position each reply reached: its moves, its stage now, and its vacancy's first stage.
+    far as (
+      select x.reply_id, max(s.position) as pos from (
+        select reply_id, to_stage_id as stage_id from m
+        union all select id, stage_id from r
+        union all select r.id, s.id from r join st s on s.vacancy_id = r.vacancy_id and s.kind = 'new'
+      ) x join st s on s.id = x.stage_id and s.kind <> 'rejected'
+      group by x.reply_id
+    ),
+    -- Stays: a run of moves into the same stage is one stay, ended by the next move elsewhere.
+    seq as (select reply_id, to_stage_id, created_at, id, lag(to_stage_id) over (partition by reply_id order by created_at, id) as prev from m),
+    stay as (
+      select to_stage_id, created_at, lead(created_at) over (partition by reply_id order by created_at, id) as left_at
+      from seq where prev is distinct from to_stage_id
+    ),
+    fill as (
+      select r.vacancy_id, extract(epoch from min(m.created_at) - r.created_at) / 86400 as days
+      from m join r on r.id = m.reply_id where m.to_kind = 'hired' group by r.id, r.vacancy_id, r.created_at
+    )
+    select 'funnel' as k, ${key} as key, count(distinct far.reply_id)::int as n, null::float8 as days
+      from st s join r on r.vacancy_id = s.vacancy_id join far on far.reply_id = r.id and far.pos >= s.position
+      where s.kind <> 'rejected' group by 2
+    union all
+    select 'stay', ${key}, count(*)::int, percentile_cont(0.5) within group (order by extract(epoch from stay.left_at - stay.created_at) / 86400)
+      from stay join st s on s.id = stay.to_stage_id where stay.left_at is not null and s.kind <> 'rejected' group by 2
+    union all
+    select 'fill', vacancy_id::text, count(*)::int, percentile_cont(0.5) within group (order by days) from fill group by 2
+    union all
+    select 'fill_all', '', count(*)::int, percentile_cont(0.5) within group (order by days) from fill having count(*) > 0`);
+
+  return { stages, counts, moves };
+}
+
+/** The figures as the contract shapes them. */
+function shapeFigures(period: Period, data: Awaited<ReturnType<typeof figuresOf>>, byTitle: boolean): Figures {
+  const of = <K extends string>(rows: { k: K; key: string; n: number }[], k: K) =>
+    new Map(rows.filter((r) => r.k === k).map((r) => [r.key, Number(r.n)]));
+  const perDay = of(data.counts, 'day');
+  const channels = of(data.counts, 'channel');
+  const reached = of(data.moves, 'funnel');
+  const stays = new Map(data.moves.filter((r) => r.k === 'stay').map((r) => [r.key, r]));
+  const fillAll = data.moves.find((r) => r.k === 'fill_all');
+  const replies = [...perDay.values()].reduce((a, b) => a + b, 0);
+
+  const days: { day: string; count: number }[] = [];
+  for (let d = period.from; d <= period.to; d = nextDay(d)) days.push({ day: d, count: perDay.get(d) ?? 0 });
+
+  const keys = funnelKeys(data.stages, byTitle);
+  const first = keys.length ? (reached.get(keys[0]?.key ?? '') ?? 0) : 0;
+  const funnel = keys.map((s) => {
+    const n = reached.get(s.key) ?? 0;
+    return { stage_id: s.stage_id, stage: s.stage, kind: s.kind, reached: n, share: ratio(n, first) };
+  });
+  const conversion = funnel.slice(1).map((to, i) => {
+    const from = funnel[i] as (typeof funnel)[number];
+    return { from: from.stage, to: to.stage, rate: ratio(to.reached, from.reached) };
+  });
+  const reasons = data.counts
+    .filter((r) => r.k === 'reason')
+    .map((r) => ({ reason: r.key || 'Без причины', count: Number(r.n) }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason, 'ru'));
+
+  return {
+    period,
+    replies,
+    hired: Number(fillAll?.n ?? 0),
+    rejected: reasons.reduce((a, r) => a + r.count, 0),
+    replies_per_day: days,
+    funnel,
+    conversion,
+    median_days_in_stage: keys.map((s) => {
+      const stay = stays.get(s.key);
+      return { stage_id: s.stage_id, stage: s.stage, days: tenth(stay?.days), stays: Number(stay?.n ?? 0) };
+    }),
+    days_to_fill: tenth(fillAll?.days),
+    sources: REPLY_CHANNELS.map((channel: ReplyChannel) => ({ channel, title: REPLY_CHANNEL_TITLES[channel], count: channels.get(channel) ?? 0 })),
+    reasons,
+  };
+}
+
+/** `GET /api/vacancy/{id}/analytics`: the team's vacancy (404 otherwise). */
+export async function vacancyAnalyticsOf(ctx: AppContext, userId: number, vacancyId: number, asked: Partial<Period>): Promise<VacancyAnalytics> {
+  const vacancy = await vacancyForTeam(ctx, userId, vacancyId);
+  const ids = sql`(select ${vacancy.id}::int)`;
+  const period = await periodOf(ctx, ids, asked);
+  const data = await figuresOf(ctx, ids, period, false);
+  return { vacancy: { id: vacancy.id, title: vacancy.title }, ...shapeFigures(period, data, false) };
+}
+
+/** `GET /api/vacancy/analytics`: every vacancy of the member's team, stages summed by title, and a row per vacancy. */
+export async function teamAnalyticsOf(ctx: AppContext, userId: number, asked: Partial<Period>): Promise<TeamAnalytics> {
+  const ids = sql`(select v.id from vacancies v where v.owner_id in ${teamOf(userId)})`;
+  const period = await periodOf(ctx, ids, asked);
+  const [data, list] = [
+    await figuresOf(ctx, ids, period, true),
+    await ctx.database.rows<{ id: number; title: string; status: string }>(
+      sql`select v.id, v.title, v.status from vacancies v where v.owner_id in ${teamOf(userId)} order by v.created_at desc, v.id desc`,
+    ),
+  ];
+  const perVacancy = new Map(data.counts.filter((r) => r.k === 'vacancy').map((r) => [r.key, Number(r.n)]));
+  const fills = new Map(data.moves.filter((r) => r.k === 'fill').map((r) => [r.key, r]));
+  return {
+    ...shapeFigures(period, data, true),
+    vacancies: list.map((v) => {
+      const replies = perVacancy.get(String(v.id)) ?? 0;
+      const fill = fills.get(String(v.id));
+      const hired = Number(fill?.n ?? 0);
+      return { id: Number(v.id), title: v.title, status: v.status, replies, hired, days_to_fill: tenth(fill?.days), conversion_to_hire: ratio(hired, replies) };
+    }),
+  };
+}
