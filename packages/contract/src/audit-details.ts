@@ -72,6 +72,10 @@ const KEY_TITLES: Record<string, string> = {
   filters: 'Отбор',
   count: 'Количество',
   folder: 'Папка',
+  merged: 'Объединённое резюме',
+  fields: 'Взятые поля',
+  replies_moved: 'Перенесено откликов',
+  replies_joined: 'Откликов слито в один',
 };
 
 /** Keys the entry's object already says (the opinion's resume is the object's link). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 
 /**
  * Duplicates (PRODUCT 11): a reply whose normalised e-mail (lower case) or phone (ten digits) is that
@@ -20,7 +21,12 @@ export const duplicateOf = z.object({
   /** As the viewer may see it (a club resume's name only with open contacts). */
   fio: z.string(),
   title: z.string(),
+  /** The other reply's stage (null for a club resume). */
+  stage_title: z.string().nullable(),
+  /** When the other reply arrived, or the club resume was last updated. */
   created_at: z.string(),
+  /** Only another reply from the public page may be merged with this one. */
+  mergeable: z.boolean(),
 });
 export type DuplicateOf = z.infer<typeof duplicateOf>;
 
@@ -49,7 +55,7 @@ const hash = z.string({ error: MERGE_MSG.notFound }).trim().regex(/^[0-9A-Za-z]{
 export const mergeBody = z.object({
   keep: hash,
   merge: hash,
-  fields: z.array(z.enum(MERGE_FIELDS)).max(MERGE_FIELDS.length).default([]),
+  fields: z.array(z.enum(MERGE_FIELDS, { error: MSG.chooseFromList }), { error: MSG.chooseFromList }).max(MERGE_FIELDS.length, { error: MSG.chooseFromList }).default([]),
 });
 export type MergeBody = z.input<typeof mergeBody>;
 export const mergeAnswer = z.object({ keep: z.string(), merged: z.string(), replies_moved: z.number().int() });
@@ -59,6 +65,56 @@ export const mergeRecord = z.object({
   at: z.string(),
   by: z.object({ id: z.number().int(), name: z.string(), family: z.string() }).nullable(),
   merged_hash: z.string(),
+  /** The fields taken from the merged resume (MERGE_FIELDS). */
   fields: z.array(z.string()),
+  /** Who the merged resume was (the name its reply gave) and the vacancies it replied to. */
+  merged_fio: z.string(),
+  vacancy_titles: z.array(z.string()),
 });
 export type MergeRecord = z.infer<typeof mergeRecord>;
+
+/** Another reply of the same candidate (after a merge) with its history, newest record last. */
+export const siblingReply = z.object({
+  reply_id: z.number().int(),
+  vacancy_id: z.number().int(),
+  vacancy_title: z.string(),
+  stage_title: z.string(),
+  created_at: z.string(),
+  history: z.array(z.object({ at: z.string(), event: z.enum(['move', 'message', 'merge']), title: z.string(), by: z.string().nullable() })),
+});
+export type SiblingReply = z.infer<typeof siblingReply>;
+
+/** `GET /api/vacancy/{id}/reply/{r_id}/duplicates`. */
+export const replyDuplicates = z.object({
+  /** The reply's own resume (the `keep` of a merge started from this reply). */
+  hash: z.string(),
+  items: z.array(duplicateOf),
+  merges: z.array(mergeRecord),
+  replies: z.array(siblingReply),
+});
+export type ReplyDuplicates = z.infer<typeof replyDuplicates>;
+
+/** One side of the merge dialog: what the resume and its reply hold (team replies: seen in full). */
+export const mergeSide = z.object({
+  hash: z.string(),
+  reply_id: z.number().int(),
+  vacancy_id: z.number().int(),
+  vacancy_title: z.string(),
+  created_at: z.string(),
+  values: z.record(z.enum(MERGE_FIELDS), z.string().nullable()),
+});
+export type MergeSide = z.infer<typeof mergeSide>;
+export const mergePreviewQuery = z.object({ keep: hash, merge: hash });
+/**
+ * `GET /api/resume/merge/preview?keep&merge`: both sides, the fields a merge may take (the file and
+ * the cover letter belong to a reply: only where both replied to one vacancy and the replies become
+ * one), how many replies move and how many become one.
+ */
+export const mergePreview = z.object({
+  keep: mergeSide,
+  merge: mergeSide,
+  fields: z.array(z.enum(MERGE_FIELDS)),
+  replies_moved: z.number().int(),
+  replies_joined: z.number().int(),
+});
+export type MergePreview = z.infer<typeof mergePreview>;
