@@ -6886,7 +6886,7 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     actor_id?: number;
-                    action?: "auth.login" | "auth.login_failed" | "resume.contacts_open" | "resume.export" | "user.flags" | "user.account_type" | "user.residency_approve" | "user.residency_reject" | "user.block" | "user.unblock" | "user.delete" | "user.data_export" | "candidate.delete" | "opinion.hide" | "opinion.unhide" | "education.create" | "import.upload" | "import.finish" | "audit.export";
+                    action?: "auth.login" | "auth.login_failed" | "resume.contacts_open" | "resume.export" | "resume.merge" | "user.flags" | "user.account_type" | "user.residency_approve" | "user.residency_reject" | "user.block" | "user.unblock" | "user.delete" | "user.data_export" | "candidate.delete" | "opinion.hide" | "opinion.unhide" | "education.create" | "import.upload" | "import.finish" | "audit.export";
                     object_type?: "user" | "resume" | "opinion" | "import" | "education" | "audit";
                     object_id?: string;
                     from?: string;
@@ -6918,7 +6918,7 @@ export interface paths {
                                     actor_id: number | null;
                                     actor_name: string | null;
                                     /** @enum {string} */
-                                    action: "auth.login" | "auth.login_failed" | "resume.contacts_open" | "resume.export" | "user.flags" | "user.account_type" | "user.residency_approve" | "user.residency_reject" | "user.block" | "user.unblock" | "user.delete" | "user.data_export" | "candidate.delete" | "opinion.hide" | "opinion.unhide" | "education.create" | "import.upload" | "import.finish" | "audit.export";
+                                    action: "auth.login" | "auth.login_failed" | "resume.contacts_open" | "resume.export" | "resume.merge" | "user.flags" | "user.account_type" | "user.residency_approve" | "user.residency_reject" | "user.block" | "user.unblock" | "user.delete" | "user.data_export" | "candidate.delete" | "opinion.hide" | "opinion.unhide" | "education.create" | "import.upload" | "import.finish" | "audit.export";
                                     action_title: string;
                                     object_type: string | null;
                                     object_id: string | null;
@@ -7053,7 +7053,7 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     actor_id?: number;
-                    action?: "auth.login" | "auth.login_failed" | "resume.contacts_open" | "resume.export" | "user.flags" | "user.account_type" | "user.residency_approve" | "user.residency_reject" | "user.block" | "user.unblock" | "user.delete" | "user.data_export" | "candidate.delete" | "opinion.hide" | "opinion.unhide" | "education.create" | "import.upload" | "import.finish" | "audit.export";
+                    action?: "auth.login" | "auth.login_failed" | "resume.contacts_open" | "resume.export" | "resume.merge" | "user.flags" | "user.account_type" | "user.residency_approve" | "user.residency_reject" | "user.block" | "user.unblock" | "user.delete" | "user.data_export" | "candidate.delete" | "opinion.hide" | "opinion.unhide" | "education.create" | "import.upload" | "import.finish" | "audit.export";
                     object_type?: "user" | "resume" | "opinion" | "import" | "education" | "audit";
                     object_id?: string;
                     from?: string;
@@ -15451,6 +15451,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    stage_id?: number;
                     status?: "new" | "viewed" | "invited" | "rejected" | "hired";
                     page?: number;
                     per_page?: number;
@@ -15490,6 +15491,15 @@ export interface paths {
                                     title: string;
                                     has_file: boolean;
                                     resume_hash: string;
+                                    stage: {
+                                        id: number;
+                                        title: string;
+                                        /** @enum {string} */
+                                        kind: "new" | "active" | "hired" | "rejected";
+                                    };
+                                    stage_at: string;
+                                    reason: string | null;
+                                    duplicate: boolean;
                                 }[];
                                 counts: {
                                     all: number;
@@ -15505,6 +15515,13 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "draft" | "published" | "closed";
                                 };
+                                stages: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                    count: number;
+                                }[];
                             };
                             message?: string;
                         };
@@ -15940,6 +15957,62 @@ export interface paths {
                                     message: string | null;
                                 }[];
                                 replied_at: string;
+                                stage: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                };
+                                stage_at: string;
+                                reason: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                                stages: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                }[];
+                                timeline: {
+                                    id: number;
+                                    at: string;
+                                    /** @enum {string} */
+                                    event: "move" | "message" | "merge";
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    from: {
+                                        id: number | null;
+                                        title: string;
+                                    } | null;
+                                    to: {
+                                        id: number | null;
+                                        title: string;
+                                        kind: ("new" | "active" | "hired" | "rejected") | null;
+                                    } | null;
+                                    reason: string | null;
+                                    message: {
+                                        id: number;
+                                        subject: string;
+                                        body: string;
+                                        /** @enum {string} */
+                                        state: "queued" | "sent" | "failed" | "cancelled" | "not_sent";
+                                        state_title: string;
+                                        error: string | null;
+                                    } | null;
+                                    note: string | null;
+                                    bulk: boolean;
+                                }[];
+                                message_state: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    state: "queued" | "sent" | "failed" | "cancelled" | "not_sent";
+                                    state_title: string;
+                                    error: string | null;
+                                } | null;
                             };
                             message?: string;
                         };
@@ -16066,6 +16139,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Move a reply to a stage (a rejection with a reason; legacy `status`), optionally e-mailing the candidate */
         patch: {
             parameters: {
                 query?: never;
@@ -16079,8 +16153,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        stage_id?: number;
                         /** @enum {string} */
-                        status: "viewed" | "invited" | "rejected" | "hired";
+                        status?: "viewed" | "invited" | "rejected" | "hired";
+                        reason_id?: number | null;
+                        template_id?: number | null;
+                        subject?: string | null;
                         message?: string | null;
                     };
                 };
@@ -16230,6 +16308,62 @@ export interface paths {
                                     message: string | null;
                                 }[];
                                 replied_at: string;
+                                stage: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                };
+                                stage_at: string;
+                                reason: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                                stages: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                }[];
+                                timeline: {
+                                    id: number;
+                                    at: string;
+                                    /** @enum {string} */
+                                    event: "move" | "message" | "merge";
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    from: {
+                                        id: number | null;
+                                        title: string;
+                                    } | null;
+                                    to: {
+                                        id: number | null;
+                                        title: string;
+                                        kind: ("new" | "active" | "hired" | "rejected") | null;
+                                    } | null;
+                                    reason: string | null;
+                                    message: {
+                                        id: number;
+                                        subject: string;
+                                        body: string;
+                                        /** @enum {string} */
+                                        state: "queued" | "sent" | "failed" | "cancelled" | "not_sent";
+                                        state_title: string;
+                                        error: string | null;
+                                    } | null;
+                                    note: string | null;
+                                    bulk: boolean;
+                                }[];
+                                message_state: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    state: "queued" | "sent" | "failed" | "cancelled" | "not_sent";
+                                    state_title: string;
+                                    error: string | null;
+                                } | null;
                             };
                             message?: string;
                         };
@@ -17139,6 +17273,4100 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rejection reasons: the defaults and the team’s own */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                items: {
+                                    id: number;
+                                    title: string;
+                                    own: boolean;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a rejection reason of the team */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                id: number;
+                                title: string;
+                                own: boolean;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/stages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vacancy’s stages with their counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                stages: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                    count: number;
+                                }[];
+                                criteria: string[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Save the whole ordered list of stages (kept ids, new ones without, the rest deleted) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stages: {
+                            id?: number;
+                            title: string;
+                            /** @enum {string} */
+                            kind: "new" | "active" | "hired" | "rejected";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                stages: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                    count: number;
+                                }[];
+                                criteria: string[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board: every stage with its count and first cards (newest reply first) */
+        get: {
+            parameters: {
+                query?: {
+                    per_stage?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published" | "closed";
+                                };
+                                columns: {
+                                    id: number;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "new" | "active" | "hired" | "rejected";
+                                    count: number;
+                                    items: {
+                                        id: number;
+                                        fio: string;
+                                        title: string;
+                                        city: string | null;
+                                        created_at: string;
+                                        stage_at: string;
+                                        /** @enum {string} */
+                                        source: "reply" | "invite";
+                                        has_file: boolean;
+                                        resume_hash: string;
+                                        reason: string | null;
+                                        duplicate: boolean;
+                                    }[];
+                                    has_more: boolean;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/{r_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every move and message of a reply */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    r_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                items: {
+                                    id: number;
+                                    at: string;
+                                    /** @enum {string} */
+                                    event: "move" | "message" | "merge";
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    from: {
+                                        id: number | null;
+                                        title: string;
+                                    } | null;
+                                    to: {
+                                        id: number | null;
+                                        title: string;
+                                        kind: ("new" | "active" | "hired" | "rejected") | null;
+                                    } | null;
+                                    reason: string | null;
+                                    message: {
+                                        id: number;
+                                        subject: string;
+                                        body: string;
+                                        /** @enum {string} */
+                                        state: "queued" | "sent" | "failed" | "cancelled" | "not_sent";
+                                        state_title: string;
+                                        error: string | null;
+                                    } | null;
+                                    note: string | null;
+                                    bulk: boolean;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The templates the member may use */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                items: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invite" | "reject" | "thanks" | "other";
+                                    name: string;
+                                    subject: string;
+                                    body: string;
+                                    shared: boolean;
+                                    own: boolean;
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a template of one’s own */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        subject: string;
+                        body: string;
+                        /**
+                         * @default other
+                         * @enum {string}
+                         */
+                        kind?: "invite" | "reject" | "thanks" | "other";
+                        /** @default false */
+                        shared?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "invite" | "reject" | "thanks" | "other";
+                                name: string;
+                                subject: string;
+                                body: string;
+                                shared: boolean;
+                                own: boolean;
+                                owner: {
+                                    id: number;
+                                    name: string;
+                                    family: string;
+                                } | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The letter a reply would get from a template (without a reply: the template itself) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        template_id: number;
+                        vacancy_id: number;
+                        reply_id?: number;
+                        interview_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                subject: string;
+                                body: string;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one’s own template */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        subject: string;
+                        body: string;
+                        /**
+                         * @default other
+                         * @enum {string}
+                         */
+                        kind?: "invite" | "reject" | "thanks" | "other";
+                        /** @default false */
+                        shared?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "invite" | "reject" | "thanks" | "other";
+                                name: string;
+                                subject: string;
+                                body: string;
+                                shared: boolean;
+                                own: boolean;
+                                owner: {
+                                    id: number;
+                                    name: string;
+                                    family: string;
+                                } | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete one’s own template */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: Record<string, never>;
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the chosen replies (ids, or all matching filter) in one transaction; letters leave after the undo window */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids?: number[];
+                        filter?: {
+                            stage_id?: number;
+                        };
+                        stage_id: number;
+                        reason_id?: number | null;
+                        template_id?: number | null;
+                        subject?: string | null;
+                        message?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                changed: number;
+                                messages: number;
+                                not_messaged: number;
+                                undo_token: string | null;
+                                undo_until: string | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/bulk/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a bulk action within its window */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        undo_token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                restored: number;
+                                not_restored: number;
+                                cancelled: number;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vacancy's replies (ids, one stage, or all) as CSV or XLSX */
+        get: {
+            parameters: {
+                query: {
+                    format: "csv" | "xlsx";
+                    ids?: string;
+                    stage_id?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV or XLSX file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/{r_id}/interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    r_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                items: {
+                                    id: number;
+                                    reply_id: number;
+                                    starts_at: string;
+                                    minutes: number;
+                                    place: string | null;
+                                    link: string | null;
+                                    participants: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    }[];
+                                    sequence: number;
+                                    cancelled: boolean;
+                                    created_by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    criteria: string[];
+                                    feedback: {
+                                        by: {
+                                            id: number;
+                                            name: string;
+                                            family: string;
+                                        };
+                                        scores: {
+                                            [key: string]: number;
+                                        };
+                                        /** @enum {string} */
+                                        recommendation: "yes" | "maybe" | "no";
+                                        comment: string | null;
+                                        at: string;
+                                    }[];
+                                    can_feedback: boolean;
+                                }[];
+                                criteria: string[];
+                                team: {
+                                    id: number;
+                                    name: string;
+                                    family: string;
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    r_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        starts_at: string;
+                        minutes: number;
+                        place?: string | null;
+                        link?: string | null;
+                        /** @default [] */
+                        participant_ids?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                interview: {
+                                    id: number;
+                                    reply_id: number;
+                                    starts_at: string;
+                                    minutes: number;
+                                    place: string | null;
+                                    link: string | null;
+                                    participants: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    }[];
+                                    sequence: number;
+                                    cancelled: boolean;
+                                    created_by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    criteria: string[];
+                                    feedback: {
+                                        by: {
+                                            id: number;
+                                            name: string;
+                                            family: string;
+                                        };
+                                        scores: {
+                                            [key: string]: number;
+                                        };
+                                        /** @enum {string} */
+                                        recommendation: "yes" | "maybe" | "no";
+                                        comment: string | null;
+                                        at: string;
+                                    }[];
+                                    can_feedback: boolean;
+                                };
+                                candidate_notified: boolean;
+                                candidate_note: string | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/{r_id}/interviews/{i_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    r_id: number;
+                    i_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        starts_at: string;
+                        minutes: number;
+                        place?: string | null;
+                        link?: string | null;
+                        /** @default [] */
+                        participant_ids?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                interview: {
+                                    id: number;
+                                    reply_id: number;
+                                    starts_at: string;
+                                    minutes: number;
+                                    place: string | null;
+                                    link: string | null;
+                                    participants: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    }[];
+                                    sequence: number;
+                                    cancelled: boolean;
+                                    created_by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    criteria: string[];
+                                    feedback: {
+                                        by: {
+                                            id: number;
+                                            name: string;
+                                            family: string;
+                                        };
+                                        scores: {
+                                            [key: string]: number;
+                                        };
+                                        /** @enum {string} */
+                                        recommendation: "yes" | "maybe" | "no";
+                                        comment: string | null;
+                                        at: string;
+                                    }[];
+                                    can_feedback: boolean;
+                                };
+                                candidate_notified: boolean;
+                                candidate_note: string | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    r_id: number;
+                    i_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                interview: {
+                                    id: number;
+                                    reply_id: number;
+                                    starts_at: string;
+                                    minutes: number;
+                                    place: string | null;
+                                    link: string | null;
+                                    participants: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    }[];
+                                    sequence: number;
+                                    cancelled: boolean;
+                                    created_by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    criteria: string[];
+                                    feedback: {
+                                        by: {
+                                            id: number;
+                                            name: string;
+                                            family: string;
+                                        };
+                                        scores: {
+                                            [key: string]: number;
+                                        };
+                                        /** @enum {string} */
+                                        recommendation: "yes" | "maybe" | "no";
+                                        comment: string | null;
+                                        at: string;
+                                    }[];
+                                    can_feedback: boolean;
+                                };
+                                candidate_notified: boolean;
+                                candidate_note: string | null;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/{r_id}/interviews/{i_id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    r_id: number;
+                    i_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        scores: {
+                            [key: string]: number;
+                        };
+                        /** @enum {string} */
+                        recommendation: "yes" | "maybe" | "no";
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                id: number;
+                                reply_id: number;
+                                starts_at: string;
+                                minutes: number;
+                                place: string | null;
+                                link: string | null;
+                                participants: {
+                                    id: number;
+                                    name: string;
+                                    family: string;
+                                }[];
+                                sequence: number;
+                                cancelled: boolean;
+                                created_by: {
+                                    id: number;
+                                    name: string;
+                                    family: string;
+                                } | null;
+                                criteria: string[];
+                                feedback: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    };
+                                    scores: {
+                                        [key: string]: number;
+                                    };
+                                    /** @enum {string} */
+                                    recommendation: "yes" | "maybe" | "no";
+                                    comment: string | null;
+                                    at: string;
+                                }[];
+                                can_feedback: boolean;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/criteria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                criteria: string[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        criteria: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                criteria: string[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/reply/{r_id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reply’s possible duplicates (the team’s other replies and club resumes by e-mail or phone), its merges and the candidate’s other replies */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    r_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                hash: string;
+                                items: {
+                                    hash: string;
+                                    /** @enum {string} */
+                                    reason: "email" | "phone";
+                                    /** @enum {string} */
+                                    kind: "reply" | "resume";
+                                    reply_id: number | null;
+                                    vacancy_id: number | null;
+                                    vacancy_title: string | null;
+                                    fio: string;
+                                    title: string;
+                                    stage_title: string | null;
+                                    created_at: string;
+                                    mergeable: boolean;
+                                }[];
+                                merges: {
+                                    at: string;
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                        family: string;
+                                    } | null;
+                                    merged_hash: string;
+                                    fields: string[];
+                                    merged_fio: string;
+                                    vacancy_titles: string[];
+                                }[];
+                                replies: {
+                                    reply_id: number;
+                                    vacancy_id: number;
+                                    vacancy_title: string;
+                                    stage_title: string;
+                                    created_at: string;
+                                    history: {
+                                        at: string;
+                                        /** @enum {string} */
+                                        event: "move" | "message" | "merge";
+                                        title: string;
+                                        by: string | null;
+                                    }[];
+                                }[];
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resume/merge/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Two team replies’ resumes side by side before a merge */
+        get: {
+            parameters: {
+                query: {
+                    keep: string;
+                    merge: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                keep: {
+                                    hash: string;
+                                    reply_id: number;
+                                    vacancy_id: number;
+                                    vacancy_title: string;
+                                    created_at: string;
+                                    values: {
+                                        [key: string]: string | null;
+                                    };
+                                };
+                                merge: {
+                                    hash: string;
+                                    reply_id: number;
+                                    vacancy_id: number;
+                                    vacancy_title: string;
+                                    created_at: string;
+                                    values: {
+                                        [key: string]: string | null;
+                                    };
+                                };
+                                fields: ("fio" | "email" | "phone" | "city" | "title" | "about" | "file" | "cover_letter")[];
+                                replies_moved: number;
+                                replies_joined: number;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resume/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge two team replies’ resumes into one (fields chosen, histories kept, logged) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        keep: string;
+                        merge: string;
+                        /** @default [] */
+                        fields?: ("fio" | "email" | "phone" | "city" | "title" | "about" | "file" | "cover_letter")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                keep: string;
+                                merged: string;
+                                replies_moved: number;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                419: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's hiring analytics */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                period: {
+                                    from: string;
+                                    to: string;
+                                };
+                                replies: number;
+                                hired: number;
+                                rejected: number;
+                                replies_per_day: {
+                                    day: string;
+                                    count: number;
+                                }[];
+                                funnel: {
+                                    stage_id: number | null;
+                                    stage: string;
+                                    kind: string;
+                                    reached: number;
+                                    share: number | null;
+                                }[];
+                                conversion: {
+                                    from: string;
+                                    to: string;
+                                    rate: number | null;
+                                }[];
+                                median_days_in_stage: {
+                                    stage_id: number | null;
+                                    stage: string;
+                                    days: number | null;
+                                    stays: number;
+                                }[];
+                                days_to_fill: number | null;
+                                sources: {
+                                    /** @enum {string} */
+                                    channel: "site" | "telegram" | "invite" | "other";
+                                    title: string;
+                                    count: number;
+                                }[];
+                                reasons: {
+                                    reason: string;
+                                    count: number;
+                                }[];
+                                vacancies: {
+                                    id: number;
+                                    title: string;
+                                    status: string;
+                                    replies: number;
+                                    hired: number;
+                                    days_to_fill: number | null;
+                                    conversion_to_hire: number | null;
+                                }[];
+                            };
+                            message?: string;
+                        } | string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vacancy/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A vacancy's analytics */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                };
+                                period: {
+                                    from: string;
+                                    to: string;
+                                };
+                                replies: number;
+                                hired: number;
+                                rejected: number;
+                                replies_per_day: {
+                                    day: string;
+                                    count: number;
+                                }[];
+                                funnel: {
+                                    stage_id: number | null;
+                                    stage: string;
+                                    kind: string;
+                                    reached: number;
+                                    share: number | null;
+                                }[];
+                                conversion: {
+                                    from: string;
+                                    to: string;
+                                    rate: number | null;
+                                }[];
+                                median_days_in_stage: {
+                                    stage_id: number | null;
+                                    stage: string;
+                                    days: number | null;
+                                    stays: number;
+                                }[];
+                                days_to_fill: number | null;
+                                sources: {
+                                    /** @enum {string} */
+                                    channel: "site" | "telegram" | "invite" | "other";
+                                    title: string;
+                                    count: number;
+                                }[];
+                                reasons: {
+                                    reason: string;
+                                    count: number;
+                                }[];
+                            };
+                            message?: string;
+                        } | string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -220,7 +220,12 @@ export const replyBoard = z.object({
 export type ReplyBoard = z.infer<typeof replyBoard>;
 
 export const boardQuery = z.object({
-  per_stage: z.coerce.number().int().min(1, { error: MSG.chooseFromList }).max(BOARD_PER_STAGE_MAX, { error: MSG.chooseFromList }).default(BOARD_PER_STAGE),
+  per_stage: z.coerce
+    .number()
+    .int()
+    .min(1, { error: MSG.chooseFromList })
+    .max(BOARD_PER_STAGE_MAX, { error: MSG.chooseFromList })
+    .default(BOARD_PER_STAGE),
 });
 
 /** GET /api/vacancy/{id}/reply: `stage_id` filters by stage (the legacy `status` still works). */

@@ -5,6 +5,7 @@ import { paginated, success } from './envelope.ts';
 import { visibleTextOf } from './html.ts';
 import { MSG } from './messages.ts';
 import { PER_PAGE_CHOICES, pageField, pageQuery, perPageField } from './pagination.ts';
+import { MESSAGE_STATES, replyHistoryItem, stage, stageWithCount } from './pipeline.ts';
 import { isValidPhone, PHONE_REFINE } from './phone.ts';
 import { resumeCard, resumeContacts, resumeFull } from './resume.ts';
 import { SEARCH_EDUCATION, SEARCH_EXPERIENCE, SEARCH_SCHEDULES, SEARCH_WORKING_TYPES } from './search.ts';
@@ -17,9 +18,9 @@ import { SEARCH_EDUCATION, SEARCH_EXPERIENCE, SEARCH_SCHEDULES, SEARCH_WORKING_T
  *   PUT    /{id}                      change the fields sent  vacancyUpdateBody        → vacancy
  *   DELETE /{id}                      close                                           → vacancy
  *   POST   /{id}/reply                public reply: JSON or multipart (replyBody + file) → {id}
- *   GET    /{id}/reply                ?status=&page=&per_page=                        → replyList
+ *   GET    /{id}/reply                ?stage_id=&status=&page=&per_page=              → replyList
  *   GET    /{id}/reply/{r_id}         the reply as a resume                            → replyDetail
- *   PATCH  /{id}/reply/{r_id}         replyStatusBody                                  → replyDetail
+ *   PATCH  /{id}/reply/{r_id}         replyMoveBody (pipeline.ts; legacy replyStatusBody) → replyDetail
  *   GET    /{id}/reply/{r_id}/file    the CV as an attachment (404 when none)
  *   GET    /{id}/matches              «Подходящие кандидаты», ?page=&per_page=         → vacancyMatches
  *   POST   /{id}/invite               vacancyInviteBody {resume_hash}                   → vacancyInviteAnswer
@@ -129,7 +130,11 @@ export const visibleLength = (html: string) => [...visibleTextOf(html)].length;
 
 // ─── requests ─────────────────────────────────────────────────────────────────────────────────
 
-const text = (max: number) => z.string({ error: MSG.fillError }).trim().max(max, { error: VACANCY_MSG.tooLong(max) });
+const text = (max: number) =>
+  z
+    .string({ error: MSG.fillError })
+    .trim()
+    .max(max, { error: VACANCY_MSG.tooLong(max) });
 const optionalText = (max: number) =>
   text(max)
     .nullish()
@@ -156,13 +161,16 @@ export const vacancyFields = {
     .min(1, { error: VACANCY_MSG.titleRequired })
     .max(VACANCY_TITLE_MAX, { error: VACANCY_MSG.titleLong }),
   company: optionalText(VACANCY_COMPANY_MAX),
-  city: z.union([z.string(), z.number()], { error: VACANCY_MSG.cityRequired }).transform(String).pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { error: VACANCY_MSG.cityRequired })
-      .regex(/^\d{1,6}$/, { error: MSG.cityNotFound }),
-  ),
+  city: z
+    .union([z.string(), z.number()], { error: VACANCY_MSG.cityRequired })
+    .transform(String)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { error: VACANCY_MSG.cityRequired })
+        .regex(/^\d{1,6}$/, { error: MSG.cityNotFound }),
+    ),
   address: optionalText(VACANCY_ADDRESS_MAX),
   salary_from: z.preprocess(emptyToNull, salary),
   salary_to: z.preprocess(emptyToNull, salary),
@@ -180,7 +188,9 @@ export const vacancyFields = {
       .transform((v) => v ?? null),
   ),
   skills: z
-    .array(z.string({ error: MSG.fillError }).trim().max(VACANCY_SKILL_LENGTH_MAX, { error: VACANCY_MSG.skillLong }), { error: MSG.fillError })
+    .array(z.string({ error: MSG.fillError }).trim().max(VACANCY_SKILL_LENGTH_MAX, { error: VACANCY_MSG.skillLong }), {
+      error: MSG.fillError,
+    })
     .max(VACANCY_SKILLS_MAX, { error: VACANCY_MSG.skillsMax })
     .transform((list) => [...new Set(list.filter(Boolean))]),
   /** HTML; the server cleans it to the allow-list (never refuses for markup). */
@@ -260,8 +270,23 @@ export const replyIdParams = vacancyIdParam.extend({ r_id: z.coerce.number().int
 const page = pageField();
 const perPage = perPageField(VACANCY_PER_PAGE);
 
-export const vacancyListQuery = z.object({ status: z.enum(VACANCY_STATUSES, { error: MSG.chooseFromList }).optional(), page, per_page: perPage });
-export const replyListQuery = z.object({ status: z.enum(REPLY_STATUSES, { error: MSG.chooseFromList }).optional(), page, per_page: perPage });
+export const vacancyListQuery = z.object({
+  status: z.enum(VACANCY_STATUSES, { error: MSG.chooseFromList }).optional(),
+  page,
+  per_page: perPage,
+});
+export const replyListQuery = z.object({
+  /** A stage of the vacancy (another vacancy's stage: an empty page). */
+  stage_id: z.coerce
+    .number({ error: MSG.chooseFromList })
+    .int({ error: MSG.chooseFromList })
+    .min(1, { error: MSG.chooseFromList })
+    .max(2_147_483_647, { error: MSG.chooseFromList })
+    .optional(),
+  status: z.enum(REPLY_STATUSES, { error: MSG.chooseFromList }).optional(),
+  page,
+  per_page: perPage,
+});
 export const matchesQuery = pageQuery;
 
 /**
@@ -271,8 +296,17 @@ export const matchesQuery = pageQuery;
  * `website` is a honeypot: when filled the answer looks like success and nothing is stored.
  */
 export const replyBody = z.object({
-  fio: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(REPLY_FIO_MAX, { error: VACANCY_MSG.tooLong(REPLY_FIO_MAX) }),
-  phone: z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(40, { error: MSG.fillError }).refine(isValidPhone, PHONE_REFINE),
+  fio: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(REPLY_FIO_MAX, { error: VACANCY_MSG.tooLong(REPLY_FIO_MAX) }),
+  phone: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(40, { error: MSG.fillError })
+    .refine(isValidPhone, PHONE_REFINE),
   email: z
     .string({ error: MSG.required })
     .trim()
@@ -300,7 +334,10 @@ export const replyStatusBody = z.object({
 export type ReplyStatusBody = z.input<typeof replyStatusBody>;
 
 export const vacancyInviteBody = z.object({
-  resume_hash: z.string({ error: VACANCY_MSG.resumeNotFound }).trim().regex(/^[0-9A-Za-z]{22}$/, { error: VACANCY_MSG.resumeNotFound }),
+  resume_hash: z
+    .string({ error: VACANCY_MSG.resumeNotFound })
+    .trim()
+    .regex(/^[0-9A-Za-z]{22}$/, { error: VACANCY_MSG.resumeNotFound }),
 });
 
 // ─── answers ──────────────────────────────────────────────────────────────────────────────────
@@ -381,6 +418,13 @@ export const replyListItem = z.object({
   title: z.string(),
   has_file: z.boolean(),
   resume_hash: z.string(),
+  stage,
+  /** When the reply came to its stage. */
+  stage_at: z.string(),
+  /** The rejection reason (a reply in the rejected stage). */
+  reason: z.string().nullable(),
+  /** «возможный дубль»: another reply or resume of the team with the same e-mail or phone. */
+  duplicate: z.boolean(),
 });
 export type ReplyListItem = z.infer<typeof replyListItem>;
 export const replyList = paginated(replyListItem).extend({
@@ -393,6 +437,8 @@ export const replyList = paginated(replyListItem).extend({
     hired: z.number().int(),
   }),
   vacancy: z.object({ id: z.number().int(), title: z.string(), status: z.enum(VACANCY_STATUSES) }),
+  /** The vacancy's stages in order, each with its number of replies (the tabs). */
+  stages: z.array(stageWithCount),
 });
 export type ReplyList = z.infer<typeof replyList>;
 
@@ -422,6 +468,17 @@ export const replyDetail = resumeFull.extend({
   file: z.object({ name: z.string(), size: z.number().int(), type: z.enum(REPLY_FILE_TYPES) }).nullable(),
   history: z.array(replyHistoryEntry),
   replied_at: z.string(),
+  stage,
+  stage_at: z.string(),
+  reason: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** The vacancy's stages in order (the move controls). */
+  stages: z.array(stage),
+  /** Every move and message (the same as GET …/history). */
+  timeline: z.array(replyHistoryItem),
+  /** The delivery of the message the PATCH just sent (null: none sent). */
+  message_state: z
+    .object({ id: z.number().int(), state: z.enum(MESSAGE_STATES), state_title: z.string(), error: z.string().nullable() })
+    .nullable(),
 });
 export type ReplyDetail = z.infer<typeof replyDetail>;
 

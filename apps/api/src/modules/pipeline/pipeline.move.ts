@@ -15,13 +15,17 @@ import { rowsIn } from './pipeline.db.ts';
 
 export type MoveTarget = { stageId: number; kind: StageKind; title: string; reasonId: number | null };
 
-/** The stage `stageId` of the vacancy and, for a rejection, the reason: 422 in Russian otherwise. */
+/**
+ * The stage `stageId` of the vacancy and, for a rejection, the reason: 422 in Russian otherwise.
+ * `reasonOptional`: the legacy `{status: 'rejected'}` of older clients may reject without one.
+ */
 export async function resolveMoveTarget(
   tx: Db,
   userId: number,
   vacancyId: number,
   stageId: number,
   reasonId: number | null | undefined,
+  opts: { reasonOptional?: boolean } = {},
 ): Promise<MoveTarget> {
   const [stage] = await rowsIn<{ id: number; kind: StageKind; title: string }>(
     tx,
@@ -29,7 +33,10 @@ export async function resolveMoveTarget(
   );
   if (!stage) throw fieldError('stage_id', PIPELINE_MSG.stageNotFound);
   if (stage.kind !== 'rejected') return { stageId: stage.id, kind: stage.kind, title: stage.title, reasonId: null };
-  if (reasonId == null) throw fieldError('reason_id', PIPELINE_MSG.reasonRequired);
+  if (reasonId == null) {
+    if (opts.reasonOptional) return { stageId: stage.id, kind: stage.kind, title: stage.title, reasonId: null };
+    throw fieldError('reason_id', PIPELINE_MSG.reasonRequired);
+  }
   const [reason] = await rowsIn<{ id: number }>(
     tx,
     sql`select id from rejection_reasons where id = ${reasonId} and (owner_id is null or owner_id in ${teamOf(userId)})`,
@@ -64,7 +71,10 @@ export async function moveReplies(
 ): Promise<MovedReply[]> {
   if (!input.replyIds.length) return [];
   const { target } = input;
-  const ids = sql`array[${sql.join(input.replyIds.map((id) => sql`${id}`), sql`, `)}]::bigint[]`;
+  const ids = sql`array[${sql.join(
+    input.replyIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
   // Locked in id order, so two moves of overlapping sets never deadlock.
   const current = await rowsIn<{ id: number; stage_id: number; reason_id: number | null }>(
     tx,
@@ -73,7 +83,10 @@ export async function moveReplies(
   );
   const changing = current.filter((r) => Number(r.stage_id) !== target.stageId || (r.reason_id ?? null) !== target.reasonId);
   if (!changing.length) return [];
-  const changingIds = sql`array[${sql.join(changing.map((r) => sql`${Number(r.id)}`), sql`, `)}]::bigint[]`;
+  const changingIds = sql`array[${sql.join(
+    changing.map((r) => sql`${Number(r.id)}`),
+    sql`, `,
+  )}]::bigint[]`;
   const updated = await rowsIn<{ id: number; status: ReplyStatus }>(
     tx,
     sql`update vacancy_replies set stage_id = ${target.stageId}, reason_id = ${target.reasonId}, updated_at = now()
@@ -86,9 +99,18 @@ export async function moveReplies(
     sql`insert into vacancy_reply_history (reply_id, status, user_id, event, from_stage_id, to_stage_id, reason_id, bulk_id)
         select m.reply_id, m.status, ${input.userId}, 'move', m.from_stage, ${target.stageId}, ${target.reasonId}, ${input.bulkId ?? null}
         from unnest(
-          array[${sql.join(changing.map((r) => sql`${Number(r.id)}`), sql`, `)}]::bigint[],
-          array[${sql.join(changing.map((r) => sql`${statusOf.get(Number(r.id)) ?? 'viewed'}`), sql`, `)}]::text[],
-          array[${sql.join(changing.map((r) => sql`${Number(r.stage_id)}`), sql`, `)}]::int[]
+          array[${sql.join(
+            changing.map((r) => sql`${Number(r.id)}`),
+            sql`, `,
+          )}]::bigint[],
+          array[${sql.join(
+            changing.map((r) => sql`${statusOf.get(Number(r.id)) ?? 'viewed'}`),
+            sql`, `,
+          )}]::text[],
+          array[${sql.join(
+            changing.map((r) => sql`${Number(r.stage_id)}`),
+            sql`, `,
+          )}]::int[]
         ) as m(reply_id, status, from_stage)
         returning id, reply_id`,
   );

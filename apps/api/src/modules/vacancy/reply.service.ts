@@ -7,9 +7,9 @@ import {
   type ReplyFileType,
   type ReplyList,
   type ReplyListItem,
-  type ReplySource,
   type ReplyStatus,
   replyBody,
+  type StageKind,
   TELEGRAM_REPLY_BUTTONS,
   VACANCY_MSG,
 } from '@hr/contract';
@@ -24,11 +24,14 @@ import { findCityByName } from '../dictionary/dictionary.service.ts';
 import { notify } from '../notify/notify.service.ts';
 import { newResumeHash } from '../resume/resume.hash.ts';
 import { presentResume, resumeContactsOf } from '../resume/resume.presenter.ts';
-import { personOfCard } from '../resume/resume.card.ts';
-import { displayNameOf, REPLY_TEAM_SIGHT, revealText, sightOf, VISITOR_SIGHT } from '../resume/candidate-view.ts';
+import { displayNameOf, REPLY_TEAM_SIGHT, sightOf, VISITOR_SIGHT } from '../resume/candidate-view.ts';
 import { canOpenContacts } from '../resume/resume.policy.ts';
 import { hasOpenedContacts } from '../resume/resume.service.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { duplicateReplyIds } from '../pipeline/duplicates.flags.ts';
+import { replyTimeline } from '../pipeline/history.service.ts';
+import { REPLY_CARD_COLUMNS, REPLY_CARD_JOINS, type ReplyCardRow, replyCardReader } from '../pipeline/reply-cards.ts';
+import { stagesOf, stagesWithCounts } from '../pipeline/stages.service.ts';
 import { replyConfirmationMail } from './reply.mail.ts';
 import { teamOf, vacancyForTeam } from './vacancy.access.ts';
 
@@ -52,7 +55,9 @@ export async function openVacancy(ctx: AppContext, id: number): Promise<VacancyR
 /** «Фамилия Имя Отчество» → the resume's name parts. */
 function splitFio(fio: string) {
   const [last = '', first = '', ...rest] = fio.split(/\s+/).filter(Boolean);
-  return first ? { lastName: last, firstName: first, middleName: rest.join(' ') || null } : { lastName: null, firstName: last, middleName: null };
+  return first
+    ? { lastName: last, firstName: first, middleName: rest.join(' ') || null }
+    : { lastName: null, firstName: last, middleName: null };
 }
 
 /**
@@ -128,10 +133,7 @@ export async function submitReply(
       if (!reply) throw new Error('reply not written');
       await tx.insert(vacancyReplyHistory).values({ replyId: reply.id, status: 'new', userId: null });
       // The candidate's receipt goes with the reply or not at all.
-      await ctx.mail.enqueue(
-        tx,
-        replyConfirmationMail({ to: b.email, fio: b.fio, vacancy, hasFile: !!file, appUrl: ctx.config.appUrl }),
-      );
+      await ctx.mail.enqueue(tx, replyConfirmationMail({ to: b.email, fio: b.fio, vacancy, hasFile: !!file, appUrl: ctx.config.appUrl }));
       return reply.id;
     });
     ctx.queue.kick();
@@ -178,64 +180,51 @@ export async function listReplies(
   ctx: AppContext,
   viewer: AuthUser,
   vacancyId: number,
-  q: { status?: ReplyStatus; page: number; per_page: number },
+  q: { status?: ReplyStatus; stage_id?: number; page: number; per_page: number },
 ): Promise<ReplyList> {
   const vacancy = await vacancyForTeam(ctx, viewer.id, vacancyId);
-  const filter = q.status ? sql`and r.status = ${q.status}` : sql``;
-  const [counts, rows] = await Promise.all([
+  const db = ctx.database.db;
+  const filter = sql`${q.status ? sql`and r.status = ${q.status}` : sql``} ${q.stage_id ? sql`and r.stage_id = ${q.stage_id}` : sql``}`;
+  const [counts, stages, rows, both] = await Promise.all([
     ctx.database.rows<{ status: ReplyStatus; n: number }>(
       sql`select status, count(*)::int as n from vacancy_replies where vacancy_id = ${vacancy.id} group by status`,
     ),
-    ctx.database.rows<{
-      id: number;
-      status: ReplyStatus;
-      source: ReplySource;
-      created_at: string;
-      fio: string;
-      city: string | null;
-      title: string;
-      has_file: boolean;
-      hash: string;
-      first_name: string | null;
-      last_name: string | null;
-      middle_name: string | null;
-      phone: string | null;
-      email: string | null;
-      telegram: string | null;
-    }>(sql`
-      select r.id, r.status, r.source, r.created_at, r.fio, coalesce(r.city_name, c.name) as city, res.title,
-        (r.file_key is not null) as has_file, res.hash,
-        res.first_name, res.last_name, res.middle_name, res.phone, res.email, res.telegram
+    stagesWithCounts(db, vacancy.id),
+    ctx.database.rows<ReplyCardRow>(sql`
+      select ${REPLY_CARD_COLUMNS}
       from vacancy_replies r
-      join resumes res on res.id = r.resume_id
-      left join cities c on c.id = res.city_id
+      ${REPLY_CARD_JOINS}
       where r.vacancy_id = ${vacancy.id} ${filter}
       order by r.id desc
       limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
+    // Both filters at once: their own count (otherwise the tabs and the stages already hold it).
+    q.status && q.stage_id
+      ? ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from vacancy_replies r where r.vacancy_id = ${vacancy.id} ${filter}`)
+      : Promise.resolve(null),
   ]);
   const n = (s: ReplyStatus) => Number(counts.find((c) => c.status === s)?.n ?? 0);
   const tabs = { new: n('new'), viewed: n('viewed'), invited: n('invited'), rejected: n('rejected'), hired: n('hired'), all: 0 };
   tabs.all = tabs.new + tabs.viewed + tabs.invited + tabs.rejected + tabs.hired;
+  const duplicates = await duplicateReplyIds(
+    db,
+    vacancy.ownerId,
+    rows.map((r) => Number(r.id)),
+  );
   // An invited club resume is shown to each member as its card is (candidate-view.ts); a reply as the candidate sent it.
-  const clubSight = sightOf(viewer);
-  const data: ReplyListItem[] = rows.map((r) => {
-    const sight = r.source === 'invite' ? clubSight : REPLY_TEAM_SIGHT;
-    const person = personOfCard(r);
-    return {
-      id: Number(r.id),
-      status: r.status,
-      status_title: REPLY_STATUS_TITLES[r.status],
-      source: r.source,
-      created_at: new Date(r.created_at).toISOString(),
-      fio: displayNameOf(person, r.fio, sight),
-      city: r.city,
-      title: revealText(r.title, person, sight),
-      has_file: !!r.has_file,
-      resume_hash: r.hash,
-    };
+  const read = replyCardReader(viewer, duplicates);
+  const data: ReplyListItem[] = rows.map((row) => {
+    const card = read(row);
+    return { ...card, status_title: REPLY_STATUS_TITLES[card.status] };
   });
-  const page: Paginated<ReplyListItem> = pageOf(data, q.status ? tabs[q.status] : tabs.all, q.page, q.per_page);
-  return { ...page, counts: tabs, vacancy: { id: vacancy.id, title: vacancy.title, status: vacancy.status } };
+  const total = both
+    ? Number(both[0]?.n ?? 0)
+    : q.stage_id
+      ? (stages.find((s) => s.id === q.stage_id)?.count ?? 0)
+      : q.status
+        ? tabs[q.status]
+        : tabs.all;
+  const page: Paginated<ReplyListItem> = pageOf(data, total, q.page, q.per_page);
+  return { ...page, counts: tabs, stages, vacancy: { id: vacancy.id, title: vacancy.title, status: vacancy.status } };
 }
 
 /** The reply row, only through a vacancy the user's team owns. */
@@ -265,17 +254,38 @@ export async function openReply(ctx: AppContext, viewer: AuthUser, vacancyId: nu
   return replyDetail(ctx, viewer, vacancyId, replyId);
 }
 
-export async function replyDetail(ctx: AppContext, viewer: AuthUser, vacancyId: number, replyId: number): Promise<ReplyDetail> {
+export async function replyDetail(
+  ctx: AppContext,
+  viewer: AuthUser,
+  vacancyId: number,
+  replyId: number,
+  sent: ReplyDetail['message_state'] | null = null,
+): Promise<ReplyDetail> {
   const { reply, vacancyTitle } = await replyForTeam(ctx.database.db, viewer.id, vacancyId, replyId);
-  const [[resume], history, dict] = await Promise.all([
-    ctx.database.db.select().from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1),
-    ctx.database.rows<{ status: ReplyStatus; created_at: string; user_id: number | null; name: string | null; family: string | null; message: string | null }>(sql`
-      select h.status, h.created_at, h.user_id, u.name, u.family, h.message
-      from vacancy_reply_history h left join users u on u.id = h.user_id
-      where h.reply_id = ${replyId} order by h.id`),
+  const db = ctx.database.db;
+  const [[resume], history, dict, [place], stages, timeline] = await Promise.all([
+    db.select().from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1),
+    // The older shape of the history: the moves, with the text of the message sent with each.
+    ctx.database.rows<{
+      status: ReplyStatus;
+      created_at: string;
+      user_id: number | null;
+      name: string | null;
+      family: string | null;
+      message: string | null;
+    }>(sql`
+      select h.status, h.created_at, h.user_id, u.name, u.family, coalesce(h.message, m.body) as message
+      from vacancy_reply_history h left join users u on u.id = h.user_id left join reply_messages m on m.id = h.message_id
+      where h.reply_id = ${replyId} and h.event = 'move' order by h.id`),
     dictionaryLookup(ctx.database),
+    ctx.database.rows<{ id: number; title: string; kind: StageKind; reason_id: number | null; reason: string | null }>(sql`
+      select s.id, s.title, s.kind, rr.id as reason_id, rr.title as reason
+      from vacancy_stages s left join rejection_reasons rr on rr.id = ${reply.reasonId}
+      where s.id = ${reply.stageId}`),
+    stagesOf(db, reply.vacancyId),
+    replyTimeline(db, replyId),
   ]);
-  if (!resume) throw new AppError('not_found', VACANCY_MSG.replyNotFound);
+  if (!resume || !place) throw new AppError('not_found', VACANCY_MSG.replyNotFound);
   const [city] = resume.cityId
     ? await ctx.database.db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, resume.cityId)).limit(1)
     : [];
@@ -301,7 +311,8 @@ export async function replyDetail(ctx: AppContext, viewer: AuthUser, vacancyId: 
     fio: displayNameOf(resume, reply.fio, sight),
     cover_letter: reply.coverLetter,
     city_name: reply.cityName,
-    file: reply.fileKey && reply.fileName && reply.fileType ? { name: reply.fileName, size: reply.fileSize ?? 0, type: reply.fileType } : null,
+    file:
+      reply.fileKey && reply.fileName && reply.fileType ? { name: reply.fileName, size: reply.fileSize ?? 0, type: reply.fileType } : null,
     history: history.map((h) => ({
       status: h.status,
       status_title: REPLY_STATUS_TITLES[h.status],
@@ -310,53 +321,26 @@ export async function replyDetail(ctx: AppContext, viewer: AuthUser, vacancyId: 
       message: h.message,
     })),
     replied_at: reply.createdAt.toISOString(),
+    stage: { id: Number(place.id), title: place.title, kind: place.kind },
+    stage_at: reply.stageAt.toISOString(),
+    reason: place.reason_id != null && place.reason != null ? { id: Number(place.reason_id), title: place.reason } : null,
+    stages,
+    timeline,
+    message_state: sent,
   };
 }
 
-/**
- * Moves a reply to `status` (never back to `new`), records who and when, and e-mails `message` to
- * the candidate through the job queue — all in one transaction. Setting the current status again
- * changes nothing (and sends nothing).
- */
-export async function setReplyStatus(
-  ctx: AppContext,
-  userId: number,
-  vacancyId: number,
-  replyId: number,
-  status: Exclude<ReplyStatus, 'new'>,
-  message: string | null,
-): Promise<{ changed: boolean; fio: string }> {
-  const result = await ctx.database.db.transaction(async (tx) => {
-    const { reply, vacancyTitle } = await replyForTeam(tx, userId, vacancyId, replyId);
-    const changed = await tx
-      .update(vacancyReplies)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(vacancyReplies.id, replyId), sql`${vacancyReplies.status} <> ${status}`))
-      .returning({ id: vacancyReplies.id });
-    const fio = await replyNameForChat(tx, reply);
-    if (!changed.length && !message) return { changed: false, fio };
-    await tx.insert(vacancyReplyHistory).values({ replyId, status, userId, message });
-    if (message) {
-      const [resume] = await tx.select({ email: resumes.email }).from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1);
-      if (resume?.email) {
-        await ctx.mail.enqueue(tx, {
-          to: resume.email,
-          subject: `${REPLY_STATUS_TITLES[status]}: вакансия «${vacancyTitle}»`,
-          text: `${message}\n\nВакансия: ${vacancyTitle}\n${ctx.config.appUrl}/vacancy/${vacancyId}`,
-        });
-      }
-    }
-    return { changed: changed.length > 0, fio };
-  });
-  ctx.queue.kick();
-  return result;
-}
-
-/** The name a status change is reported under (Telegram): an invited club resume by its initials, as a list shows it to anyone. */
-async function replyNameForChat(db: Db, reply: { source: ReplySource; fio: string; resumeId: number }): Promise<string> {
-  if (reply.source !== 'invite') return reply.fio;
-  const [resume] = await db.select({ firstName: resumes.firstName, lastName: resumes.lastName }).from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1);
-  return displayNameOf({ firstName: resume?.firstName ?? null, lastName: resume?.lastName ?? null, middleName: null }, reply.fio, VISITOR_SIGHT);
+/** The name a move is reported under (Telegram): an invited club resume by its initials, as a list shows it to anyone. */
+export async function replyNameForChat(db: Db, replyId: number): Promise<string> {
+  const [row] = await db
+    .select({ source: vacancyReplies.source, fio: vacancyReplies.fio, firstName: resumes.firstName, lastName: resumes.lastName })
+    .from(vacancyReplies)
+    .innerJoin(resumes, eq(resumes.id, vacancyReplies.resumeId))
+    .where(eq(vacancyReplies.id, replyId))
+    .limit(1);
+  if (!row) return '';
+  if (row.source !== 'invite') return row.fio;
+  return displayNameOf({ firstName: row.firstName, lastName: row.lastName, middleName: null }, row.fio, VISITOR_SIGHT);
 }
 
 /** The reply's file: the stored bytes with its name, or 404. */

@@ -13,7 +13,9 @@ import {
   replyBody,
   replyList,
   replyListQuery,
-  replyStatusBody,
+  replyMoveBody,
+  MESSAGE_STATE_TITLES,
+  PIPELINE_MSG,
   success,
   VACANCY_MSG,
   vacancy,
@@ -36,7 +38,16 @@ import { MULTIPART_MSG, malformedRequest, multipartFailure, multipartParts } fro
 import { consumeLimit } from '../../lib/rate-limits.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from '../../lib/file-sniff.ts';
-import { listReplies, openReply, openVacancy, replyDetail as loadReplyDetail, replyFile, setReplyStatus, submitReply, type UploadedFile } from './reply.service.ts';
+import {
+  listReplies,
+  openReply,
+  openVacancy,
+  replyDetail as loadReplyDetail,
+  replyFile,
+  submitReply,
+  type UploadedFile,
+} from './reply.service.ts';
+import { moveReply } from '../pipeline/reply-move.service.ts';
 import { previewsInline, replyFileText as readReplyFileText, sendReplyFile } from './reply.files.ts';
 import { inviteTargets as findInviteTargets } from './vacancy.invite-targets.ts';
 import { inviteToVacancy, vacancyMatches as findMatches } from './vacancy.matching.ts';
@@ -63,7 +74,10 @@ export function storedFileName(sent: string, type: ReplyFileType): string {
  * sniffer (type by content, the 10 MB cap while it streams). A refused or oversized file stops
  * the upload there (422 errors.file); anything stored is removed if the request fails later.
  */
-async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+async function readMultipart(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   const storage = ctx.files;
@@ -86,7 +100,8 @@ async function readMultipart(ctx: AppContext, request: FastifyRequest): Promise<
       try {
         stored = await storage.put(sniffed(part.file, sniffer));
       } catch (err) {
-        if (err instanceof FileTooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldErrors({ file: [VACANCY_MSG.fileSize] });
+        if (err instanceof FileTooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fieldErrors({ file: [VACANCY_MSG.fileSize] });
         if (err instanceof FileTypeRefused) throw fieldErrors({ file: [VACANCY_MSG.fileType] });
         throw err;
       }
@@ -121,14 +136,20 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => ok(await listVacancies(ctx, currentUser(request), request.query)),
     );
 
-    app.post('/', { ...member, schema: { tags, body: vacancyCreateBody, response: { 200: success(vacancy), ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      authorizeVacancy(user, 'create');
-      const res = await createVacancy(ctx, user, request.body);
-      return ok(res, res.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.created);
-    });
+    app.post(
+      '/',
+      { ...member, schema: { tags, body: vacancyCreateBody, response: { 200: success(vacancy), ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        authorizeVacancy(user, 'create');
+        const res = await createVacancy(ctx, user, request.body);
+        return ok(res, res.status === 'published' ? VACANCY_MSG.published : VACANCY_MSG.created);
+      },
+    );
 
-    app.get('/:id', { schema: { tags, params: vacancyIdParam, response: { 200: success(vacancyView), ...errors } } }, async (request) => ok(await viewVacancy(ctx, request.user, request.params.id, request.sid ?? `ip:${request.ip}`)));
+    app.get('/:id', { schema: { tags, params: vacancyIdParam, response: { 200: success(vacancyView), ...errors } } }, async (request) =>
+      ok(await viewVacancy(ctx, request.user, request.params.id, request.sid ?? `ip:${request.ip}`)),
+    );
 
     app.put(
       '/:id',
@@ -143,7 +164,11 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
       },
     );
 
-    app.delete('/:id', { ...member, schema: { tags, params: vacancyIdParam, response: { 200: success(vacancy), ...errors } } }, async (request) => ok(await closeVacancy(ctx, currentUser(request), request.params.id), VACANCY_MSG.closedNow));
+    app.delete(
+      '/:id',
+      { ...member, schema: { tags, params: vacancyIdParam, response: { 200: success(vacancy), ...errors } } },
+      async (request) => ok(await closeVacancy(ctx, currentUser(request), request.params.id), VACANCY_MSG.closedNow),
+    );
 
     app.post(
       '/:id/reply',
@@ -162,7 +187,11 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
         const target = await openVacancy(ctx, request.params.id);
         const multipart = request.isMultipart();
         // JSON or a form: a bare string, a list or null is no form at all (not an English zod message).
-        if (!multipart && request.body !== undefined && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+        if (
+          !multipart &&
+          request.body !== undefined &&
+          (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))
+        ) {
           throw malformedRequest(MULTIPART_MSG.notAForm);
         }
         const { fields, file } = multipart ? await readMultipart(ctx, request) : { fields: request.body, file: null };
@@ -173,20 +202,46 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(
       '/:id/reply',
-      { ...member, schema: { tags, params: vacancyIdParam, querystring: replyListQuery, response: { 200: success(replyList), ...errors } } },
+      {
+        ...member,
+        schema: { tags, params: vacancyIdParam, querystring: replyListQuery, response: { 200: success(replyList), ...errors } },
+      },
       async (request) => ok(await listReplies(ctx, currentUser(request), request.params.id, request.query)),
     );
 
-    app.get('/:id/reply/:r_id', { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyDetail), ...errors } } }, async (request) => ok(await openReply(ctx, currentUser(request), request.params.id, request.params.r_id)));
+    app.get(
+      '/:id/reply/:r_id',
+      { ...member, schema: { tags, params: replyIdParams, response: { 200: success(replyDetail), ...errors } } },
+      async (request) => ok(await openReply(ctx, currentUser(request), request.params.id, request.params.r_id)),
+    );
 
     app.patch(
       '/:id/reply/:r_id',
-      { ...member, schema: { tags, params: replyIdParams, body: replyStatusBody, response: { 200: success(replyDetail), ...errors } } },
+      {
+        ...member,
+        schema: {
+          tags,
+          summary: 'Move a reply to a stage (a rejection with a reason; legacy `status`), optionally e-mailing the candidate',
+          params: replyIdParams,
+          body: replyMoveBody,
+          response: { 200: success(replyDetail), ...errors },
+        },
+      },
       async (request) => {
         const user = currentUser(request);
         const { id, r_id } = request.params;
-        await setReplyStatus(ctx, user.id, id, r_id, request.body.status, request.body.message);
-        return ok(await loadReplyDetail(ctx, user, id, r_id), VACANCY_MSG.statusChanged);
+        const b = request.body;
+        const result = await moveReply(ctx, user.id, id, r_id, {
+          stageId: b.stage_id,
+          status: b.status,
+          reasonId: b.reason_id,
+          templateId: b.template_id,
+          subject: b.subject,
+          message: b.message,
+        });
+        const sent = result.sent && { ...result.sent, state_title: MESSAGE_STATE_TITLES[result.sent.state] };
+        const said = result.sent?.error ?? (result.moved ? PIPELINE_MSG.moved(result.target.title) : VACANCY_MSG.statusChanged);
+        return ok(await loadReplyDetail(ctx, user, id, r_id, sent), said);
       },
     );
 
@@ -197,10 +252,14 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     // The PDF shown in the reply page's frame (same team check; a file of another type is downloaded).
-    app.get('/:id/reply/:r_id/file/inline', { ...member, compress: false, schema: { tags, params: replyIdParams } }, async (request, reply) => {
-      const file = await replyFile(ctx, currentUser(request).id, request.params.id, request.params.r_id);
-      return sendReplyFile(reply, file, previewsInline(file.type));
-    });
+    app.get(
+      '/:id/reply/:r_id/file/inline',
+      { ...member, compress: false, schema: { tags, params: replyIdParams } },
+      async (request, reply) => {
+        const file = await replyFile(ctx, currentUser(request).id, request.params.id, request.params.r_id);
+        return sendReplyFile(reply, file, previewsInline(file.type));
+      },
+    );
 
     app.get(
       '/:id/reply/:r_id/file/text',
@@ -216,15 +275,21 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(
       '/:id/matches',
-      { ...member, schema: { tags, params: vacancyIdParam, querystring: matchesQuery, response: { 200: success(vacancyMatches), ...errors } } },
+      {
+        ...member,
+        schema: { tags, params: vacancyIdParam, querystring: matchesQuery, response: { 200: success(vacancyMatches), ...errors } },
+      },
       async (request) => ok(await findMatches(ctx, currentUser(request), request.params.id, request.query.page, request.query.per_page)),
     );
 
     app.post(
       '/:id/invite',
-      { ...member, schema: { tags, params: vacancyIdParam, body: vacancyInviteBody, response: { 200: success(vacancyInviteAnswer), ...errors } } },
-      async (request) => ok(await inviteToVacancy(ctx, currentUser(request), request.params.id, request.body.resume_hash), VACANCY_MSG.invited),
+      {
+        ...member,
+        schema: { tags, params: vacancyIdParam, body: vacancyInviteBody, response: { 200: success(vacancyInviteAnswer), ...errors } },
+      },
+      async (request) =>
+        ok(await inviteToVacancy(ctx, currentUser(request), request.params.id, request.body.resume_hash), VACANCY_MSG.invited),
     );
   };
 }
-
