@@ -43,7 +43,12 @@ describe('moving a reply', () => {
     expect(opened.stage).toEqual({ id: byTitle('Просмотрены').id, title: 'Просмотрены', kind: 'active' });
     expect(opened.status).toBe('viewed');
     expect(opened.stages.map((s: Stage) => s.title)).toContain('Оффер');
-    expect(opened.timeline.at(-1)).toMatchObject({ event: 'move', by: { id: mate.id }, from: { title: 'Новые' }, to: { title: 'Просмотрены' } });
+    expect(opened.timeline.at(-1)).toMatchObject({
+      event: 'move',
+      by: { id: mate.id },
+      from: { title: 'Новые' },
+      to: { title: 'Просмотрены' },
+    });
 
     const before = Date.now();
     const moved = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: byTitle('Интервью').id });
@@ -57,7 +62,13 @@ describe('moving a reply', () => {
       ['Просмотрены', 'Интервью'],
     ]);
     const last = items.at(-1) as HistoryItem;
-    expect(last).toMatchObject({ event: 'move', by: { id: lead.id }, to: { id: byTitle('Интервью').id, kind: 'active' }, reason: null, bulk: false });
+    expect(last).toMatchObject({
+      event: 'move',
+      by: { id: lead.id },
+      to: { id: byTitle('Интервью').id, kind: 'active' },
+      reason: null,
+      bulk: false,
+    });
     expect(Date.parse(last.at)).toBeGreaterThanOrEqual(before - 5_000);
     // The same stage again, no message: nothing changes, nothing is recorded.
     await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: byTitle('Интервью').id });
@@ -117,9 +128,15 @@ describe('moving a reply', () => {
   it('a move with a template e-mails the candidate in the same transaction and keeps the message in the history', async () => {
     const { lead, v, byTitle } = await setup();
     const r = await kit.reply(v, 'Соколова Мария Ивановна');
-    const [template] = await kit.db().rows<{ id: number }>(sql`select id from message_templates where owner_id is null and kind = 'reject'`);
+    const [template] = await kit
+      .db()
+      .rows<{ id: number }>(sql`select id from message_templates where owner_id is null and kind = 'reject'`);
     const reason = await kit.defaultReasonId();
-    const res = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: byTitle('Отказ').id, reason_id: reason, template_id: template?.id });
+    const res = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, {
+      stage_id: byTitle('Отказ').id,
+      reason_id: reason,
+      template_id: template?.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body.res.message_state).toMatchObject({ state: 'queued' });
     const last = (await historyOf(lead.client, v, r)).at(-1) as HistoryItem;
@@ -127,7 +144,11 @@ describe('moving a reply', () => {
     expect(last.message?.body).toContain('Здравствуйте, Мария!');
     // A bad template rolls the move back.
     const r2 = await kit.reply(v);
-    const bad = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r2}`, { stage_id: byTitle('Отказ').id, reason_id: reason, template_id: 2_000_000_000 });
+    const bad = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r2}`, {
+      stage_id: byTitle('Отказ').id,
+      reason_id: reason,
+      template_id: 2_000_000_000,
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.template_id).toBeDefined();
     expect((await kit.placeOf(r2)).status).toBe('new');

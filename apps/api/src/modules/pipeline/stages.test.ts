@@ -73,7 +73,15 @@ describe('stages of a vacancy', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Этапы сохранены');
     const after = saved.body.res.stages as Stage[];
-    expect(after.map((x) => x.title)).toEqual(['Новые', 'Интервью', 'Тестовое задание', 'Телефонное интервью', 'Предложение', 'Выход на работу', 'Отказ']);
+    expect(after.map((x) => x.title)).toEqual([
+      'Новые',
+      'Интервью',
+      'Тестовое задание',
+      'Телефонное интервью',
+      'Предложение',
+      'Выход на работу',
+      'Отказ',
+    ]);
     expect(after.find((x) => x.id === viewed.id)).toBeUndefined();
     expect(after.map((x) => x.count)).toEqual([1, 1, 0, 1, 0, 0, 1]);
 
@@ -112,7 +120,9 @@ describe('stages of a vacancy', () => {
     const s = await kit.stages(owner.client, v);
     const put = (b: unknown) => owner.client.request('PUT', `/api/vacancy/${v}/stages`, b);
     const twoNew = body(s).stages.map((x, i) => (i === 1 ? { ...x, kind: 'new' } : x));
-    expect((await put({ stages: twoNew })).body.errors.stages).toEqual(['Нужно ровно по одному этапу «Новые», «Выход на работу» и «Отказ»']);
+    expect((await put({ stages: twoNew })).body.errors.stages).toEqual([
+      'Нужно ровно по одному этапу «Новые», «Выход на работу» и «Отказ»',
+    ]);
     const noHired = body(s).stages.filter((x) => x.kind !== 'hired');
     expect((await put({ stages: noHired })).status).toBe(422);
     const twice = body(s).stages.map((x, i) => (i === 2 ? { ...x, title: 'интервью' } : x));
@@ -126,7 +136,9 @@ describe('stages of a vacancy', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors.stages).toEqual(['Этап не найден']);
     // Kinds may pass from one stage to another in one save.
-    const swapped = body(s).stages.map((x) => (x.kind === 'new' ? { ...x, kind: 'active' } : x.title === 'Просмотрены' ? { ...x, kind: 'new' } : x));
+    const swapped = body(s).stages.map((x) =>
+      x.kind === 'new' ? { ...x, kind: 'active' } : x.title === 'Просмотрены' ? { ...x, kind: 'new' } : x,
+    );
     expect((await put({ stages: swapped })).status).toBe(200);
     expect((await kit.stages(owner.client, v)).filter((x) => x.kind === 'new').map((x) => x.title)).toEqual(['Просмотрены']);
   });
@@ -144,7 +156,9 @@ describe('stages of a vacancy', () => {
       owner.client.request('PUT', `/api/vacancy/${v}/stages`, b),
     ]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
-    const rows = await kit.db().rows<{ position: number; kind: string }>(sql`select position, kind from vacancy_stages where vacancy_id = ${v} order by position`);
+    const rows = await kit
+      .db()
+      .rows<{ position: number; kind: string }>(sql`select position, kind from vacancy_stages where vacancy_id = ${v} order by position`);
     // The later save is the whole list: its own new stage, the other's one gone.
     expect(rows.length).toBe(8);
     expect(new Set(rows.map((r) => r.position)).size).toBe(8);
@@ -166,18 +180,27 @@ describe('rejection reasons', () => {
     const added = await mate.client.post('/api/vacancy/reasons', { title: `  ${title}  ` });
     expect(added.status).toBe(200);
     expect(added.body.res).toMatchObject({ title, own: true });
-    expect((await lead.client.get('/api/vacancy/reasons')).body.res.items.some((r: { id: number }) => r.id === added.body.res.id)).toBe(true);
-    expect((await stranger.client.get('/api/vacancy/reasons')).body.res.items.some((r: { id: number }) => r.id === added.body.res.id)).toBe(false);
+    expect((await lead.client.get('/api/vacancy/reasons')).body.res.items.some((r: { id: number }) => r.id === added.body.res.id)).toBe(
+      true,
+    );
+    expect((await stranger.client.get('/api/vacancy/reasons')).body.res.items.some((r: { id: number }) => r.id === added.body.res.id)).toBe(
+      false,
+    );
 
     const same = await lead.client.post('/api/vacancy/reasons', { title: title.toUpperCase() });
     expect(same.status).toBe(422);
     expect(same.body.errors.title).toEqual(['Такая причина уже есть']);
-    expect((await lead.client.post('/api/vacancy/reasons', { title: 'не подходит опыт' })).body.errors.title).toEqual(['Такая причина уже есть']);
+    expect((await lead.client.post('/api/vacancy/reasons', { title: 'не подходит опыт' })).body.errors.title).toEqual([
+      'Такая причина уже есть',
+    ]);
     expect((await lead.client.post('/api/vacancy/reasons', { title: ' ' })).body.errors.title).toEqual(['Напишите причину']);
     expect((await lead.client.post('/api/vacancy/reasons', {})).status).toBe(422);
     // The same title at once from two members: one of them.
     const race = `Гонка ${lead.id}`;
-    const both = await Promise.all([lead.client.post('/api/vacancy/reasons', { title: race }), mate.client.post('/api/vacancy/reasons', { title: race })]);
+    const both = await Promise.all([
+      lead.client.post('/api/vacancy/reasons', { title: race }),
+      mate.client.post('/api/vacancy/reasons', { title: race }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
     // A stranger's own reason may repeat the team's (it is theirs).
     expect((await stranger.client.post('/api/vacancy/reasons', { title })).status).toBe(200);
@@ -192,7 +215,8 @@ describe('the board', () => {
     const s = await kit.stages(owner.client, v);
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await kit.reply(v));
-    for (const id of ids.slice(0, 3)) await owner.client.request('PATCH', `/api/vacancy/${v}/reply/${id}`, { stage_id: (s[2] as Stage).id });
+    for (const id of ids.slice(0, 3))
+      await owner.client.request('PATCH', `/api/vacancy/${v}/reply/${id}`, { stage_id: (s[2] as Stage).id });
     const board = await owner.client.get(`/api/vacancy/${v}/board?per_stage=2`);
     expect(board.status).toBe(200);
     const columns = board.body.res.columns as (Stage & { items: { id: number; fio: string; duplicate: boolean }[]; has_more: boolean })[];
@@ -211,7 +235,11 @@ describe('the board', () => {
     // The column's next page: the list by stage.
     const next = (await owner.client.get(`/api/vacancy/${v}/reply?stage_id=${phone?.id}&per_page=20`)).body.res;
     expect(next.data.map((r: { id: number }) => r.id)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(next.data[0]).toMatchObject({ stage: { id: phone?.id, title: 'Телефонное интервью', kind: 'active' }, status: 'invited', duplicate: false });
+    expect(next.data[0]).toMatchObject({
+      stage: { id: phone?.id, title: 'Телефонное интервью', kind: 'active' },
+      status: 'invited',
+      duplicate: false,
+    });
     expect(next.stages.map((x: Stage) => x.count)).toEqual(columns.map((c) => c.count));
     expect((await owner.client.get(`/api/vacancy/${v}/board?per_stage=0`)).status).toBe(422);
     // Another vacancy's stage: an empty page.
