@@ -105,6 +105,19 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
       },
     },
     {
+      name: 'board and history',
+      who: members,
+      ask: async (v, c) => {
+        const id = vacancies.get(v.name);
+        await v.client.post(`/api/vacancy/${id}/invite`, { resume_hash: c.hash });
+        const board = await v.client.get(`/api/vacancy/${id}/board?per_stage=100`);
+        const cards = (board.body.res?.columns as { items: { id: number; resume_hash: string }[] }[] | undefined)?.flatMap((col) => col.items);
+        const item = cards?.find((r) => r.resume_hash === c.hash);
+        if (!item) return null;
+        return JSON.stringify(item) + (json(await v.client.get(`/api/vacancy/${id}/reply/${item.id}/history`)) ?? '');
+      },
+    },
+    {
       name: 'letter preview',
       who: members,
       ask: async (v, c) => {
