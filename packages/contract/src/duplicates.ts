@@ -80,7 +80,7 @@ export const siblingReply = z.object({
   vacancy_title: z.string(),
   stage_title: z.string(),
   created_at: z.string(),
-  history: z.array(z.object({ at: z.string(), event: z.enum(['move', 'message', 'merge']), title: z.string(), by: z.string().nullable() })),
+  history: z.array(z.object({ id: z.number().int(), at: z.string(), event: z.enum(['move', 'message', 'merge']), title: z.string(), by: z.string().nullable() })),
 });
 export type SiblingReply = z.infer<typeof siblingReply>;
 

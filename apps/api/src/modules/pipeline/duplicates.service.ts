@@ -117,8 +117,8 @@ async function siblingsOf(ctx: AppContext, viewer: AuthUser, s: Subject): Promis
     order by r.id`);
   if (!replies.length) return [];
   const ids = sql`array[${sql.join(replies.map((r) => sql`${Number(r.id)}`), sql`, `)}]::bigint[]`;
-  const history = await ctx.database.rows<{ reply_id: number; at: string; event: 'move' | 'message' | 'merge'; to_title: string | null; status: string; message: string | null; name: string | null; family: string | null }>(sql`
-    select h.reply_id, h.created_at as at, h.event, h.to_title, h.status, h.message, u.name, u.family
+  const history = await ctx.database.rows<{ id: number; reply_id: number; at: string; event: 'move' | 'message' | 'merge'; to_title: string | null; status: string; message: string | null; name: string | null; family: string | null }>(sql`
+    select h.id, h.reply_id, h.created_at as at, h.event, h.to_title, h.status, h.message, u.name, u.family
     from vacancy_reply_history h left join users u on u.id = h.user_id where h.reply_id = any(${ids}) order by h.id`);
   return replies.map((r) => ({
     reply_id: Number(r.id),
@@ -129,6 +129,7 @@ async function siblingsOf(ctx: AppContext, viewer: AuthUser, s: Subject): Promis
     history: history
       .filter((h) => Number(h.reply_id) === Number(r.id))
       .map((h) => ({
+        id: Number(h.id),
         at: new Date(h.at).toISOString(),
         event: h.event,
         title: h.event === 'move' ? (h.to_title ?? h.status) : h.event === 'merge' ? 'Объединение резюме' : 'Письмо кандидату',
