@@ -1,6 +1,6 @@
 import type { VacancyPublic } from '@hr/contract';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconEdit, IconInbox } from '@tabler/icons-react';
+import { IconBrandTelegram, IconChartBar, IconEdit, IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/shared/ui/copy-button.tsx';
 import { isTeamView } from '../api/get-vacancy.ts';
@@ -8,6 +8,10 @@ import { VacancyStatusBadge } from './status-badge.tsx';
 
 /** This page's address as candidates open it (without a query or a hash the owner may have). */
 const publicLink = (id: number) => `${typeof window === 'undefined' ? '' : window.location.origin}/vacancy/${id}`;
+
+/** Telegram's share dialog for the page; `?from=telegram` marks the replies it brings (analytics' sources). */
+export const telegramShareLink = (id: number, title: string) =>
+  `https://t.me/share/url?url=${encodeURIComponent(`${publicLink(id)}?from=telegram`)}&text=${encodeURIComponent(title)}`;
 
 /**
  * The owner's strip above their own vacancy: what candidates see, the page's link to copy while it
@@ -37,10 +41,28 @@ export function VacancyOwnerBar({ vacancy }: { vacancy: VacancyPublic }) {
               data-testid="vacancy-copy-link"
             />
           ) : null}
+          {published ? (
+            <Button
+              component="a"
+              href={telegramShareLink(vacancy.id, vacancy.title)}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              size="xs"
+              leftSection={<IconBrandTelegram size={16} />}
+              style={{ alignSelf: 'flex-start' }}
+              aria-label="Поделиться в Telegram (откроется в новой вкладке)"
+            >
+              Поделиться в Telegram
+            </Button>
+          ) : null}
         </Stack>
         <Group gap="xs">
           <Button component={Link} to={`/vacancy/${vacancy.id}/edit`} variant="default" size="xs" leftSection={<IconEdit size={16} />}>
             Редактировать
+          </Button>
+          <Button component={Link} to={`/vacancy/${vacancy.id}/analytics`} variant="default" size="xs" leftSection={<IconChartBar size={16} />}>
+            Аналитика
           </Button>
           <Button component={Link} to={`/vacancy/${vacancy.id}/reply`} size="xs" leftSection={<IconInbox size={16} />}>
             {replies === null ? 'Отклики' : `Отклики: ${replies}`}

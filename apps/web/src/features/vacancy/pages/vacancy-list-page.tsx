@@ -1,6 +1,6 @@
 import { VACANCY_STATUSES, type VacancyStatus } from '@hr/contract/vacancy';
 import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
-import { IconBriefcase, IconPlus } from '@tabler/icons-react';
+import { IconBriefcase, IconChartBar, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
@@ -100,7 +100,14 @@ export function VacancyListPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {data && data.counts.all > 0 ? createButton : null}
+          {data && data.counts.all > 0 ? (
+            <Group gap="xs">
+              <Button component={Link} to="/vacancy/analytics" variant="default" leftSection={<IconChartBar size={18} />}>
+                Аналитика найма
+              </Button>
+              {createButton}
+            </Group>
+          ) : null}
         </Group>
         {TABS.map((item) => (
           <Tabs.Panel key={item.value} value={item.value}>
