@@ -535,6 +535,31 @@ describe('Telegram buttons', () => {
     expect(history.find((h: { status: string }) => h.status === 'invited').by.id).toBe(mate.id);
     // Garbage data is answered and ignored.
     expect((await deliver(callbackUpdate(mateChat, 'reply:abc:drop'))).status).toBe(200);
+
+    // «Отказать» asks for a reason: the team's reasons come back as buttons; a reason's button rejects with it.
+    await deliver(callbackUpdate(mateChat, `reply:${id}:rejected`));
+    expect(await status()).toBe('invited');
+    const ask = fake.calls.filter((c) => c.method === 'sendMessage' && String(c.payload.chat_id) === String(mateChat)).at(-1);
+    expect(String(ask?.payload.text)).toContain('Выберите причину');
+    const buttons = (ask?.payload.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }).inline_keyboard.flat();
+    expect(buttons.length).toBeGreaterThanOrEqual(7);
+    for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(64);
+    const choice = buttons.find((b) => b.text === 'Не подходит опыт');
+    expect(choice?.callback_data).toMatch(new RegExp(`^reply:${id}:rej:\\d+$`));
+    // Not for a stranger's chat, and not with another team's reason.
+    await deliver(callbackUpdate(strangerChat, choice?.callback_data ?? ''));
+    expect(await status()).toBe('invited');
+    const [foreign] = await db().rows<{ id: number }>(
+      sql`insert into rejection_reasons (owner_id, title) values (${stranger.id}, 'Чужая') returning id`,
+    );
+    await deliver(callbackUpdate(mateChat, `reply:${id}:rej:${foreign?.id}`));
+    expect(await status()).toBe('invited');
+    expect(fake.sent(mateChat).at(-1)?.text).toBe('Эта причина отказа больше недоступна');
+    await deliver(callbackUpdate(mateChat, choice?.callback_data ?? ''));
+    expect(await status()).toBe('rejected');
+    expect(fake.sent(mateChat).at(-1)?.text).toContain('отказ — Не подходит опыт');
+    const timeline = (await lead.client.get(`/api/vacancy/${v.id}/reply/${id}`)).body.res.timeline;
+    expect(timeline.at(-1)).toMatchObject({ by: { id: mate.id }, to: { title: 'Отказ' }, reason: 'Не подходит опыт' });
   });
 });
 
