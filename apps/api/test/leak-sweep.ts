@@ -2,6 +2,7 @@
 // through every door by every kind of viewer; counts the answers that give away what the viewer
 // may not see. Run by `npm run bench:robustness` (10,000 requests) and, small, by the doors test.
 
+import { consentVersion, formatPhone } from '@hr/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
 import { createResume, setFlags } from './factories.ts';
@@ -144,7 +145,27 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
         return r.status === 200 ? String((r.body as { raw?: string }).raw ?? '') : null;
       },
     },
+    {
+      // A public reply with the candidate's phone: its «возможный дубль» names the club resume as the card would.
+      name: 'reply duplicates',
+      who: members,
+      ask: async (v, c) => {
+        const id = vacancies.get(v.name);
+        const key = `${v.name}:${c.hash}`;
+        if (!duplicateReplies.has(key)) {
+          const visitor = new TestClient(app, `10.77.${duplicateReplies.size % 250}.${1 + Math.floor(rng() * 250)}`);
+          const sent = await visitor.post(`/api/vacancy/${id}/reply`, {
+            fio: 'Проверкин Дубль', phone: formatPhone(String(c.row.phone)), email: `dup-${duplicateReplies.size}-${v.name}@example.org`,
+            consent: true, consent_version: consentVersion('reply'), resume_text: 'Отклик для проверки дублей.',
+          });
+          if (sent.status !== 200) return null;
+          duplicateReplies.set(key, Number(sent.body.res.id));
+        }
+        return json(await v.client.get(`/api/vacancy/${id}/reply/${duplicateReplies.get(key)}/duplicates`));
+      },
+    },
   ];
+  const duplicateReplies = new Map<string, number>();
 
   const placed: Placed[] = [];
   const place = async () => {
