@@ -10,6 +10,11 @@ export function fetchReplies(id: number, status: ReplyStatus | undefined, page: 
   return apiGet<ReplyList>(`/api/vacancy/${id}/reply`, { status, page, per_page: REPLIES_PER_PAGE });
 }
 
+/** GET /api/vacancy/{id}/reply?stage_id= — one stage's replies, a page of a board column's «Показать ещё». */
+export function fetchStageReplies(id: number, stageId: number, page: number, perPage: number = REPLIES_PER_PAGE): Promise<ReplyList> {
+  return apiGet<ReplyList>(`/api/vacancy/${id}/reply`, { stage_id: stageId, page, per_page: perPage });
+}
+
 export function useReplies(id: number, status: ReplyStatus | undefined, page: number) {
   return useQuery({
     queryKey: vacancyKeys.replies(id, status ?? 'all', page),

@@ -3,12 +3,12 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPaperclip } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoment } from '../lib/vacancy-format.ts';
-import { ReplyStatusBadge } from './status-badge.tsx';
+import { StageBadge } from './status-badge.tsx';
 
-/** One reply of the list, with only what the candidate gave; a new one is marked (accent, bold name, «Новый»). */
+/** One reply of the list, with only what the candidate gave and its stage; a new one is marked (accent, bold name). */
 export function ReplyCard({ vacancyId, reply }: { vacancyId: number; reply: ReplyListItem }) {
   const titleId = `reply-card-${reply.id}`;
-  const isNew = reply.status === 'new';
+  const isNew = reply.stage.kind === 'new';
   return (
     <article className="reply-card" aria-labelledby={titleId} data-new={isNew} data-id={reply.id}>
       <Stack gap={6}>
@@ -16,7 +16,7 @@ export function ReplyCard({ vacancyId, reply }: { vacancyId: number; reply: Repl
           <Anchor component={Link} to={`/vacancy/${vacancyId}/reply/${reply.id}`} id={titleId} className="reply-card__title">
             {reply.fio}
           </Anchor>
-          <ReplyStatusBadge status={reply.status} title={reply.status_title} />
+          <StageBadge stage={reply.stage} />
         </Group>
         {/* A reply from the public page has no title of its own (the server stores the vacancy's): only a club resume's is shown. */}
         {reply.source === 'invite' ? (

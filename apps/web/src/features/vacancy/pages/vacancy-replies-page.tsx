@@ -1,96 +1,107 @@
-import { REPLY_STATUSES, type ReplyStatus } from '@hr/contract/vacancy';
-import { Anchor, Badge, Grid, Group, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconExternalLink, IconEye, IconInbox } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
+import { Anchor, Badge, Button, Grid, Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconChartBar,
+  IconEdit,
+  IconExternalLink,
+  IconEye,
+  IconInbox,
+  IconLayoutKanban,
+  IconList,
+  IconMailCog,
+  IconSettings,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { pageTitle } from '@hr/contract/constants';
+import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
+import { useSession } from '@/shared/session/session-store.ts';
+import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { PageSection } from '@/shared/ui/page-section.tsx';
-import { useScrollRow } from '@/shared/ui/use-scroll-row.ts';
-import { useReplies } from '../api/get-replies.ts';
+import {
+  BoardSkeleton,
+  type RepliesView,
+  ReplyBoard,
+  ReplyListView,
+  StageEditor,
+  readRepliesView,
+  saveRepliesView,
+  useBoard,
+} from '@/features/pipeline/index.ts';
+import { useStages } from '../api/get-stages.ts';
 import { isTeamView, useVacancy } from '../api/get-vacancy.ts';
 import { ListSkeleton } from '../components/list-skeleton.tsx';
 import { MatchesCard } from '../components/matches-card.tsx';
-import { Pager } from '@/shared/ui/pager.tsx';
-import { EmptyState } from '@/shared/ui/empty-state.tsx';
-import { ReplyCard } from '../components/reply-card.tsx';
 import { VacancyStatusBadge } from '../components/status-badge.tsx';
 import { newRepliesText, repliesText, viewsText } from '../lib/vacancy-format.ts';
 import '../vacancy.css';
 
-type Tab = ReplyStatus | 'all';
-const TABS: { value: Tab; label: string }[] = [
-  { value: 'all', label: 'Все' },
-  { value: 'new', label: 'Новые' },
-  { value: 'viewed', label: 'Просмотренные' },
-  { value: 'invited', label: 'Приглашённые' },
-  { value: 'rejected', label: 'Отказ' },
-  { value: 'hired', label: 'Вышли на работу' },
-];
+function Board({ vacancyId }: { vacancyId: number }) {
+  const board = useBoard(vacancyId);
+  useEffect(() => {
+    if (board.error) handleErrorWithRedirect(board.error);
+  }, [board.error]);
+  if (board.data) return <ReplyBoard vacancyId={vacancyId} board={board.data} showMore={board.showMore} loadingMore={board.loadingMore} />;
+  if (board.isPending) return <BoardSkeleton />;
+  return <EmptyState icon={IconInbox} title="Не удалось загрузить доску" text="Проверьте подключение и обновите страницу." />;
+}
 
-/** `/vacancy/{id}/reply`: the replies by status, new ones marked; and «Подходящие кандидаты». */
+/**
+ * `/vacancy/{id}/reply`: the replies as a list (selection, bulk actions) or as a board of stages —
+ * the member's choice is remembered; the stage editor, the vacancy's analytics and the letter
+ * templates are a step away; «Подходящие кандидаты» beside the list.
+ */
 export function VacancyRepliesPage() {
   const id = Number(useParams().id);
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const tab: Tab = (REPLY_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as ReplyStatus) : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const replies = useReplies(id, tab === 'all' ? undefined : tab, page);
+  const { user } = useSession();
+  const [view, setView] = useState<RepliesView>(() => readRepliesView(user?.id));
+  const [editing, setEditing] = useState(false);
+  const stages = useStages(id);
   const vacancy = useVacancy(id);
   const team = vacancy.data && isTeamView(vacancy.data) ? vacancy.data : null;
-  const title = replies.data?.vacancy.title ?? team?.title;
+  const title = team?.title;
 
+  useEffect(() => setView(readRepliesView(user?.id)), [user?.id]);
   useEffect(() => {
-    if (replies.error) handleErrorWithRedirect(replies.error);
-  }, [replies.error]);
-
+    if (stages.error) handleErrorWithRedirect(stages.error);
+  }, [stages.error]);
+  useEffect(() => {
+    if (vacancy.error) handleErrorWithRedirect(vacancy.error);
+  }, [vacancy.error]);
   useEffect(() => {
     if (title) document.title = pageTitle(`Отклики: ${title}`);
   }, [title]);
 
-  // On a phone the six tabs are one row that scrolls sideways, the open one kept in view.
-  const tabsRow = useScrollRow<HTMLDivElement>(tab);
-
-  const go = (next: { tab?: Tab; page?: number }) => {
-    const search: Record<string, string> = {};
-    const nextTab = next.tab ?? tab;
-    if (nextTab !== 'all') search.status = nextTab;
-    if ((next.page ?? 1) > 1) search.page = String(next.page);
-    setParams(search);
+  const choose = (next: string) => {
+    const value: RepliesView = next === 'board' ? 'board' : 'list';
+    setView(value);
+    saveRepliesView(user?.id, value);
   };
 
-  const data = replies.data;
+  const list = stages.data?.stages;
+  const total = list?.reduce((sum, s) => sum + s.count, 0) ?? 0;
   let content: ReactNode;
-  if (replies.isPending) content = <ListSkeleton label="Загружаем отклики" height={96} />;
-  else if (!data)
+  if (stages.isPending) content = view === 'board' ? <BoardSkeleton /> : <ListSkeleton label="Загружаем отклики" height={96} />;
+  else if (!list)
     content = <EmptyState icon={IconInbox} title="Не удалось загрузить отклики" text="Проверьте подключение и обновите страницу." />;
-  else if (data.data.length === 0)
+  else if (total === 0)
     content = (
       <EmptyState
         icon={IconInbox}
-        title={tab === 'all' ? 'Откликов пока нет' : 'Таких откликов нет'}
+        title="Откликов пока нет — поделитесь вакансией"
         text={
-          tab === 'all' ? (
-            <>
-              Поделитесь ссылкой на{' '}
-              <Anchor component={Link} to={`/vacancy/${id}`}>
-                страницу вакансии
-              </Anchor>{' '}
-              — кандидаты откликнутся без регистрации. Новые отклики придут уведомлением.
-            </>
-          ) : undefined
+          <>
+            Отправьте ссылку на{' '}
+            <Anchor component={Link} to={`/vacancy/${id}`}>
+              страницу вакансии
+            </Anchor>{' '}
+            — кандидаты откликнутся без регистрации. Новые отклики придут уведомлением.
+          </>
         }
       />
     );
-  else
-    content = (
-      <Stack gap="sm" className={replies.isPlaceholderData ? 'vacancy-list--stale' : undefined}>
-        {data.data.map((reply) => (
-          <ReplyCard key={reply.id} vacancyId={id} reply={reply} />
-        ))}
-        <Pager centered page={page} lastPage={data.last_page} onChange={(next) => go({ page: next })} label="Страницы откликов" />
-      </Stack>
-    );
+  else if (view === 'board') content = <Board vacancyId={id} />;
+  else content = <ReplyListView vacancyId={id} stages={list} />;
 
   return (
     <PageSection title="Отклики на вакансию">
@@ -98,12 +109,12 @@ export function VacancyRepliesPage() {
         <Anchor component={Link} to="/vacancy" size="sm" fw={500} className="vacancy-back">
           <IconArrowLeft size={16} stroke={1.8} aria-hidden />К моим вакансиям
         </Anchor>
-        {title ? (
+        {team ? (
           <Group gap="sm">
             <Text fz={20} fw={650} c="var(--hr-navy-900)">
-              {title}
+              {team.title}
             </Text>
-            {replies.data ? <VacancyStatusBadge status={replies.data.vacancy.status} /> : null}
+            <VacancyStatusBadge status={team.status} />
           </Group>
         ) : null}
         <Group gap="lg" c="#33404f" style={{ rowGap: 6 }}>
@@ -129,43 +140,61 @@ export function VacancyRepliesPage() {
             <IconEdit size={16} stroke={1.6} aria-hidden />
             Редактировать
           </Anchor>
+          <Anchor component={Link} to={`/vacancy/${id}/analytics`} size="sm" className="vacancy-back">
+            <IconChartBar size={16} stroke={1.6} aria-hidden />
+            Аналитика
+          </Anchor>
+          <Anchor component={Link} to="/vacancy/templates" size="sm" className="vacancy-back">
+            <IconMailCog size={16} stroke={1.6} aria-hidden />
+            Шаблоны писем
+          </Anchor>
         </Group>
       </Stack>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Tabs value={tab} onChange={(value) => go({ tab: (value as Tab) ?? 'all' })} className="reply-tabs">
-            <Tabs.List mb="md" ref={tabsRow} className="scroll-row">
-              {TABS.map((item) => (
-                <Tabs.Tab
-                  key={item.value}
-                  value={item.value}
-                  rightSection={
-                    data ? (
-                      <Badge
-                        size="sm"
-                        variant={item.value === 'new' && data.counts.new > 0 ? 'filled' : 'light'}
-                        color={item.value === 'new' && data.counts.new > 0 ? 'brand' : 'gray'}
-                        c={item.value === 'new' && data.counts.new > 0 ? 'white' : '#3b4450'}
-                        radius="sm"
-                      >
-                        {data.counts[item.value]}
-                      </Badge>
-                    ) : null
-                  }
-                >
-                  {item.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {TABS.map((item) => (
-              <Tabs.Panel key={item.value} value={item.value}>
-                {item.value === tab ? content : null}
-              </Tabs.Panel>
-            ))}
-          </Tabs>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>{Number.isSafeInteger(id) && team ? <MatchesCard vacancyId={id} /> : null}</Grid.Col>
-      </Grid>
+      <Group justify="space-between" gap="sm" className="replies-toolbar">
+        <SegmentedControl
+          value={view}
+          onChange={choose}
+          aria-label="Вид откликов"
+          data={[
+            {
+              value: 'list',
+              label: (
+                <Group gap={6} wrap="nowrap" justify="center">
+                  <IconList size={16} aria-hidden />
+                  <span>Список</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'board',
+              label: (
+                <Group gap={6} wrap="nowrap" justify="center">
+                  <IconLayoutKanban size={16} aria-hidden />
+                  <span>Доска</span>
+                </Group>
+              ),
+            },
+          ]}
+        />
+        <Button variant="default" leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setEditing(true)} disabled={!list}>
+          Этапы
+        </Button>
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite">
+        {list ? `Всего: ${repliesText(total)}` : ''}
+      </VisuallyHidden>
+      {view === 'board' ? (
+        <Stack gap="lg">
+          {content}
+          {Number.isSafeInteger(id) && team ? <MatchesCard vacancyId={id} /> : null}
+        </Stack>
+      ) : (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>{content}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>{Number.isSafeInteger(id) && team ? <MatchesCard vacancyId={id} /> : null}</Grid.Col>
+        </Grid>
+      )}
+      {list ? <StageEditor vacancyId={id} stages={list} opened={editing} onClose={() => setEditing(false)} /> : null}
     </PageSection>
   );
 }

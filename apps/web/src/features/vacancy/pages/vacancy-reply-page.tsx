@@ -5,6 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { handleErrorWithRedirect } from '@/shared/api/error-handlers.ts';
+import { ReplyDuplicates, ReplyInterviews } from '@/features/pipeline/index.ts';
 import { useReply } from '../api/get-reply.ts';
 import { ReplyAsArrived } from '../components/reply-as-arrived.tsx';
 import { ReplyContacts } from '../components/reply-contacts.tsx';
@@ -46,7 +47,8 @@ function PlainResume({ reply }: { reply: ReplyDetail }) {
 
 /**
  * `/vacancy/{v_id}/reply/{r_id}`: a reply from the public page as it arrived (the CV previewed), or an
- * invited club resume in the resume's own look; beside it the status, the contacts and the history.
+ * invited club resume in the resume's own look, its possible duplicates and interviews; beside it the
+ * stage and the moves to another, the contacts and the history of moves and letters.
  */
 export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
   const params = useParams();
@@ -94,6 +96,7 @@ export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
         </Group>
         <div className="vacancy-layout">
           <Stack gap="lg" style={{ minWidth: 0 }}>
+            <ReplyDuplicates vacancyId={vacancyId} replyId={replyId} />
             {fromPage ? (
               <ReplyAsArrived reply={reply} />
             ) : renderResume ? (
@@ -103,10 +106,11 @@ export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
                 <PlainResume reply={reply} />
               </Paper>
             )}
+            <ReplyInterviews vacancyId={vacancyId} replyId={replyId} />
           </Stack>
           <Paper withBorder radius="lg" p="lg" component="aside" className="vacancy-side" aria-label="Работа с откликом">
             <Stack gap="md">
-              <Block title="Статус" id="reply-status-title">
+              <Block title="Этап" id="reply-status-title">
                 <ReplyStatusControls reply={reply} />
               </Block>
               <Divider />
@@ -115,7 +119,7 @@ export function VacancyReplyPage({ renderResume }: VacancyReplyPageProps) {
               </Block>
               <Divider />
               <Block title="История" id="reply-history-title">
-                <ReplyHistory history={reply.history} />
+                <ReplyHistory items={reply.timeline} />
               </Block>
             </Stack>
           </Paper>
