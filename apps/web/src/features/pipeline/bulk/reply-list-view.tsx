@@ -1,8 +1,10 @@
 import { repliesCount, type StageWithCount } from '@hr/contract';
 import { Alert, Button, Checkbox, Group, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { MoveDialog, type MoveValues } from '../templates/move-dialog.tsx';
+import { isApiError } from '@/shared/api/api-error.ts';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { Pager } from '@/shared/ui/pager.tsx';
 import { BulkBar } from './bulk-bar.tsx';
@@ -64,7 +66,20 @@ export function ReplyListView({ vacancyId, stages: given }: { vacancyId: number;
 
   const submit = async (values: MoveValues) => {
     const scope = allMatching ? { filter: stageId ? { stage_id: stageId } : {} } : { ids: chosenIds };
-    const answer = await move.mutateAsync({ ...scope, ...values });
+    let answer: Awaited<ReturnType<typeof move.mutateAsync>>;
+    try {
+      answer = await move.mutateAsync({ ...scope, ...values });
+    } catch (error) {
+      // A field's error is shown under the field by the dialog; anything else is said here.
+      if (!isApiError(error) || !Object.keys(error.fieldErrors).length) {
+        notifications.show({
+          color: 'red',
+          title: 'Отклики не перенесены',
+          message: isApiError(error) ? error.message : 'Проверьте подключение и попробуйте ещё раз',
+        });
+      }
+      throw error;
+    }
     setDialog(null);
     clear();
     setDone({
