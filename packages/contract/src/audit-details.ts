@@ -27,6 +27,7 @@ const DELETED_TITLES: Record<string, string> = {
   review_opinions: 'отзывы',
   review_requests: 'запросы отзывов',
   favourites: 'избранное',
+  resume_merges: 'записи объединений дублей',
   team_members: 'места в командах',
   sessions: 'сеансы входа',
   notifications: 'уведомления',

@@ -1,4 +1,4 @@
-import { ADMIN_MSG, type DeletionSummary, normalizeEmail, type PersonalDataExport } from '@hr/contract';
+import { ADMIN_MSG, type DeletionSummary, normalizeEmail, type PersonalDataExport, phoneDigits } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -88,9 +88,15 @@ async function resumeNeedles(tx: Db, resumeIds: number[]): Promise<{ needles: st
     tx,
     sql`select fio, email_key, phone_key, file_key from vacancy_replies where resume_id in ${ids}`,
   );
+  // A merge kept the resume's earlier name and contacts and the merged reply's name (resume_merges).
+  const merges = await rowsOf<{ fields: { fio?: string }; before: Record<string, string | null> }>(
+    tx,
+    sql`select fields, before from resume_merges where keep_resume_id in ${ids}`,
+  );
   const needles = needlesOf([
     ...resumes.flatMap((r) => [r.email, r.phone, r.telegram, fullName(r.last_name, r.first_name), fullName(r.first_name, r.last_name)]),
     ...replies.flatMap((r) => [r.fio, r.email_key, r.phone_key]),
+    ...merges.flatMap((m) => [m.fields.fio, m.before.fio, m.before.email, m.before.phone, m.before.phone && phoneDigits(m.before.phone)]),
   ]);
   return { needles, fileKeys: replies.map((r) => r.file_key).filter((k): k is string => !!k) };
 }
@@ -117,6 +123,7 @@ export async function deleteCandidate(ctx: AppContext, actor: Actor, hash: strin
     counts.review_opinions = await deleted(tx, sql`delete from review_opinions where resume_id = ${id}`);
     counts.review_requests = await deleted(tx, sql`delete from review_requests where resume_id = ${id}`);
     counts.favourites = await deleted(tx, sql`delete from favourites where resume_id = ${id}`);
+    counts.resume_merges = await deleted(tx, sql`delete from resume_merges where keep_resume_id = ${id}`);
     counts.resumes = await deleted(tx, sql`delete from resumes where id = ${id}`);
     counts.files = traces.fileKeys.length;
     await sweepTraces(tx, traces.needles, counts);
@@ -309,6 +316,13 @@ const EXPORT_TABLES: [string, (id: number) => SQL][] = [
         from review_opinions o left join resumes r on r.id = o.resume_id where o.author_id = ${id} order by o.id`,
   ],
   ['education_states', (id) => sql`select * from education_states where user_id = ${id}`],
+  [
+    // Merges the member made: which resumes and fields, never the candidates' values (resume_merges.before).
+    'resume_merges',
+    (id) =>
+      sql`select m.id, r.hash as resume_hash, m.merged_hash, m.fields -> 'taken' as fields, m.created_at
+        from resume_merges m left join resumes r on r.id = m.keep_resume_id where m.user_id = ${id} order by m.id`,
+  ],
   [
     // The person's own actions with their address; what others (admins) did about the account: only what and when.
     'audit_log',

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createResume } from '../../../test/factories.ts';
 import { createPrivateTestApp, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
 import { teamKit } from '../../../test/pipeline-duplicates.ts';
+import { adminOf } from '../admin/admin.fixtures.ts';
 import type { BuiltApp } from '../../app.ts';
 
 let built: BuiltApp;
@@ -171,5 +172,29 @@ describe('merging two resumes of the team’s replies', () => {
     expect(replies.map((r) => Number(r.resume_id))).toEqual([Number(survivor?.id), Number(survivor?.id)]);
     const [logs] = await db().rows<{ n: number }>(sql`select count(*)::int as n from resume_merges where keep_resume_id = ${survivor?.id}`);
     expect(Number(logs?.n)).toBe(1);
+  });
+
+  it('the merge log is covered by deletion on request and by the member’s data export', async () => {
+    const lead = await kit.member();
+    const admin = await adminOf(built.app, db());
+    const phone = uniquePhone();
+    const oldMail = uniqueEmail('old');
+    const keep = await kit.reply(await kit.vacancy(lead.client), { fio: 'Старова Ольга', phone, email: oldMail });
+    const dup = await kit.reply(await kit.vacancy(lead.client), { fio: 'Новикова Ольга', phone });
+    expect((await lead.client.post('/api/resume/merge', { keep: keep.hash, merge: dup.hash, fields: ['fio', 'email'] })).status).toBe(200);
+    // A trace of the earlier name only the log still knows.
+    await db().rows(sql`insert into notifications (user_id, title, message) values (${lead.id}, 'Отклик', 'Старова Ольга откликается')`);
+
+    const exported = (await admin.client.get(`/api/admin/users/${lead.id}/export`)).body.res.tables.resume_merges;
+    expect(exported).toEqual([expect.objectContaining({ resume_hash: keep.hash, merged_hash: dup.hash, fields: ['fio', 'email'] })]);
+    expect(JSON.stringify(exported)).not.toContain(oldMail);
+
+    const res = await admin.client.request('DELETE', `/api/admin/candidates/${keep.hash}`, { reason: 'Запрос кандидата' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.res.deleted).toMatchObject({ resumes: 1, vacancy_replies: 2, resume_merges: 1 });
+    const [left] = await db().rows<{ n: number }>(
+      sql`select (select count(*) from resume_merges where merged_hash = ${dup.hash}) + (select count(*) from notifications where message like 'Старова Ольга%') as n`,
+    );
+    expect(Number(left?.n)).toBe(0);
   });
 });
