@@ -1,5 +1,5 @@
 import { CRITERIA_MAX, CRITERION_MAX, INTERVIEW_MSG } from '@hr/contract';
-import { Button, Group, Stack, TagsInput, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { handleFormError } from '@/shared/api/error-handlers.ts';
@@ -10,15 +10,15 @@ import { useSaveCriteria } from './interviews-api.ts';
 export function CriteriaLine({ vacancyId, criteria }: { vacancyId: number; criteria: string[] }) {
   const [open, setOpen] = useState(false);
   return (
-    <Group gap={6} wrap="wrap" align="baseline">
+    <>
       <Text size="sm" c="dimmed">
-        Критерии оценки: {criteria.join(' · ')}
+        Критерии оценки: {criteria.join(' · ')}.{' '}
+        <Anchor component="button" type="button" size="sm" fw={500} onClick={() => setOpen(true)}>
+          Изменить критерии
+        </Anchor>
       </Text>
-      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(true)}>
-        Изменить критерии
-      </Button>
       {open ? <CriteriaDialog vacancyId={vacancyId} criteria={criteria} onClose={() => setOpen(false)} /> : null}
-    </Group>
+    </>
   );
 }
 

@@ -1,4 +1,11 @@
-import { FEEDBACK_COMMENT_MAX, type Interview, INTERVIEW_MSG, RECOMMENDATION_TITLES, RECOMMENDATIONS, type RecommendationValue } from '@hr/contract';
+import {
+  FEEDBACK_COMMENT_MAX,
+  type Interview,
+  INTERVIEW_MSG,
+  RECOMMENDATION_TITLES,
+  RECOMMENDATIONS,
+  type RecommendationValue,
+} from '@hr/contract';
 import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useRef, useState } from 'react';
@@ -44,7 +51,10 @@ export function FeedbackDialog({ opened, onClose, vacancyId, replyId, interview,
       return;
     }
     try {
-      const answer = await feedback.mutateAsync({ id: interview.id, body: { scores, recommendation: recommendation as RecommendationValue, comment: comment.trim() || null } });
+      const answer = await feedback.mutateAsync({
+        id: interview.id,
+        body: { scores, recommendation: recommendation as RecommendationValue, comment: comment.trim() || null },
+      });
       notifications.show({ color: 'teal', message: answer.message ?? INTERVIEW_MSG.feedbackSaved });
       onClose();
     } catch (error) {

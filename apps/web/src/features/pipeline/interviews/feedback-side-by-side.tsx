@@ -20,7 +20,8 @@ function criteriaOf(interview: Interview): string[] {
   return [...interview.criteria, ...new Set(extra)];
 }
 
-const average = (values: number[]) => (values.length ? (values.reduce((a, b) => a + b, 0) / values.length).toLocaleString('ru-RU', { maximumFractionDigits: 1 }) : '—');
+const average = (values: number[]) =>
+  values.length ? (values.reduce((a, b) => a + b, 0) / values.length).toLocaleString('ru-RU', { maximumFractionDigits: 1 }) : '—';
 
 /**
  * Everyone's feedback side by side: a table of criteria × participants where there is room; on a
@@ -86,7 +87,11 @@ export function FeedbackSideBySide({ interview }: { interview: Interview }) {
               </Table.Th>
               {list.map((f) => (
                 <Table.Td key={f.by.id} className="interview-feedback__comment">
-                  {f.comment ?? <Text span c="dimmed">—</Text>}
+                  {f.comment ?? (
+                    <Text span c="dimmed">
+                      —
+                    </Text>
+                  )}
                 </Table.Td>
               ))}
               {list.length > 1 ? <Table.Td /> : null}

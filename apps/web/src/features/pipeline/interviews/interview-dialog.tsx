@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { type Interview, INTERVIEW_MSG, type InterviewPerson } from '@hr/contract';
 import { Alert, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { DatePickerInput, TimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '@/shared/api/api-error.ts';
@@ -54,7 +54,7 @@ export function InterviewDialog({ opened, onClose, vacancyId, replyId, team, vie
     event.preventDefault();
     const local: Errors = {};
     if (!date) local.date = 'Выберите дату';
-    if (!/^\d{2}:\d{2}$/.test(time)) local.time = 'Укажите время';
+    if (!/^\d{2}:\d{2}/.test(time)) local.time = 'Укажите время';
     if (!place.trim() && !link.trim()) local.place = INTERVIEW_MSG.placeOrLink;
     if (Object.keys(local).length) {
       setErrors(local);
@@ -62,7 +62,7 @@ export function InterviewDialog({ opened, onClose, vacancyId, replyId, team, vie
       return;
     }
     const body = {
-      starts_at: moscowIso(date as string, time),
+      starts_at: moscowIso(date as string, time.slice(0, 5)),
       minutes: Number(minutes),
       place: place.trim() || null,
       link: link.trim() || null,
@@ -115,14 +115,19 @@ export function InterviewDialog({ opened, onClose, vacancyId, replyId, team, vie
               nextLabel="Следующий месяц"
               previousLabel="Предыдущий месяц"
             />
-            <TimeInput
+            <TimePicker
               label="Время (мск)"
               required
+              format="24h"
               value={time}
-              onChange={(e) => {
-                setTime(e.currentTarget.value);
+              onChange={(v) => {
+                setTime(v);
                 setErrors((er) => ({ ...er, time: undefined }));
               }}
+              hoursInputLabel="Часы"
+              minutesInputLabel="Минуты"
+              hoursPlaceholder="чч"
+              minutesPlaceholder="мм"
               error={errors.time}
             />
           </SimpleGrid>

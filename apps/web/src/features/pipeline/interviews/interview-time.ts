@@ -20,7 +20,13 @@ export function moscowIso(date: string, time: string): string {
 /** «суббота, 28 ноября 2026, 14:00 (мск)». */
 export function interviewWhen(iso: string): string {
   const d = new Date(iso);
-  const date = d.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const date = d.toLocaleDateString('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   const time = d.toLocaleTimeString('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' });
   return `${date.replace(/\s*г\.$/, '')}, ${time} (мск)`;
 }

@@ -35,7 +35,8 @@ export function useInterviewActions(vacancyId: number, replyId: number) {
     onSuccess: refresh,
   });
   const change = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: InterviewBody }) => send<InterviewSaved>('PUT', `${base(vacancyId, replyId)}/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: InterviewBody }) =>
+      send<InterviewSaved>('PUT', `${base(vacancyId, replyId)}/${id}`, body),
     onSuccess: refresh,
   });
   const cancel = useMutation({
@@ -43,7 +44,8 @@ export function useInterviewActions(vacancyId: number, replyId: number) {
     onSuccess: refresh,
   });
   const feedback = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: FeedbackBody }) => send<Interview>('POST', `${base(vacancyId, replyId)}/${id}/feedback`, body),
+    mutationFn: ({ id, body }: { id: number; body: FeedbackBody }) =>
+      send<Interview>('POST', `${base(vacancyId, replyId)}/${id}/feedback`, body),
     onSuccess: refresh,
   });
   return { schedule, change, cancel, feedback };

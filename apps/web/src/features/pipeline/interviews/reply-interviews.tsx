@@ -17,13 +17,27 @@ const names = (people: InterviewPerson[]) => people.map((p) => `${p.name} ${p.fa
 
 type Open = { kind: 'schedule' } | { kind: 'move'; interview: Interview } | { kind: 'feedback'; interview: Interview } | null;
 
-type CardProps = { interview: Interview; viewerId: number | undefined; onMove: () => void; onCancel: () => void; onFeedback: () => void; cancelling: boolean };
+type CardProps = {
+  interview: Interview;
+  viewerId: number | undefined;
+  onMove: () => void;
+  onCancel: () => void;
+  onFeedback: () => void;
+  cancelling: boolean;
+};
 
 function InterviewCard({ interview, viewerId, onMove, onCancel, onFeedback, cancelling }: CardProps) {
   const past = new Date(interview.starts_at).getTime() + interview.minutes * 60_000 < Date.now();
   const titleId = `interview-${interview.id}-title`;
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId} className={interview.cancelled ? 'interview-card--cancelled' : undefined}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="article"
+      aria-labelledby={titleId}
+      className={interview.cancelled ? 'interview-card--cancelled' : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
           <Group gap={8} wrap="nowrap" align="flex-start">
@@ -105,85 +119,99 @@ export function ReplyInterviews({ vacancyId, replyId }: { vacancyId: number; rep
       title: 'Отменить интервью?',
       children: (
         <Text size="sm">
-          Интервью {interviewWhen(interview.starts_at)} будет отменено. Кандидат и участники получат письмо, событие исчезнет из их календарей.
+          Интервью {interviewWhen(interview.starts_at)} будет отменено. Кандидат и участники получат письмо, событие исчезнет из их
+          календарей.
         </Text>
       ),
       confirmLabel: 'Отменить интервью',
       cancelLabel: 'Не отменять',
       onConfirm: () =>
         cancel.mutate(interview.id, {
-          onSuccess: (answer) => notifications.show({ color: answer.res.candidate_notified ? 'teal' : 'orange', message: answer.message ?? 'Интервью отменено' }),
+          onSuccess: (answer) =>
+            notifications.show({
+              color: answer.res.candidate_notified ? 'teal' : 'orange',
+              message: answer.message ?? 'Интервью отменено',
+            }),
           onError: (error) => showServerMessage('Интервью не отменено', error instanceof Error ? error.message : undefined, 'error'),
         }),
     });
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="reply-interviews-title" className="interviews-panel">
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Title order={2} fz={16} id="reply-interviews-title">
-          Интервью
-        </Title>
-        {data ? (
-          <Button size="xs" onClick={() => setOpen({ kind: 'schedule' })} leftSection={<IconCalendarEvent size={16} aria-hidden />}>
-            Назначить интервью
-          </Button>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="reply-interviews-title"
+      className="interviews-panel"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={2} fz={16} id="reply-interviews-title">
+            Интервью
+          </Title>
+          {data ? (
+            <Button size="xs" onClick={() => setOpen({ kind: 'schedule' })} leftSection={<IconCalendarEvent size={16} aria-hidden />}>
+              Назначить интервью
+            </Button>
+          ) : null}
+        </Group>
+        {isPending ? (
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Загружаем интервью">
+            <Skeleton height={72} radius="md" />
+          </Stack>
+        ) : isError ? (
+          <Alert color="red" role="alert" title="Не удалось загрузить интервью">
+            <Button size="xs" variant="light" onClick={() => refetch()}>
+              Повторить
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            <CriteriaLine vacancyId={vacancyId} criteria={data.criteria} />
+            {data.items.length ? (
+              <Stack gap="sm" aria-live="polite">
+                {data.items.map((iv) => (
+                  <InterviewCard
+                    key={iv.id}
+                    interview={iv}
+                    viewerId={viewerId}
+                    onMove={() => setOpen({ kind: 'move', interview: iv })}
+                    onCancel={() => confirmCancel(iv)}
+                    onFeedback={() => setOpen({ kind: 'feedback', interview: iv })}
+                    cancelling={cancel.isPending && cancel.variables === iv.id}
+                  />
+                ))}
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                Интервью ещё не назначено.
+              </Text>
+            )}
+          </>
+        )}
+        {data && (open?.kind === 'schedule' || open?.kind === 'move') ? (
+          <InterviewDialog
+            opened
+            onClose={() => setOpen(null)}
+            vacancyId={vacancyId}
+            replyId={replyId}
+            team={data.team}
+            viewerId={viewerId}
+            interview={open.kind === 'move' ? open.interview : null}
+          />
         ) : null}
-      </Group>
-      {isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label="Загружаем интервью">
-          <Skeleton height={72} radius="md" />
-        </Stack>
-      ) : isError ? (
-        <Alert color="red" role="alert" title="Не удалось загрузить интервью">
-          <Button size="xs" variant="light" onClick={() => refetch()}>
-            Повторить
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <CriteriaLine vacancyId={vacancyId} criteria={data.criteria} />
-          {data.items.length ? (
-            <Stack gap="sm" aria-live="polite">
-              {data.items.map((iv) => (
-                <InterviewCard
-                  key={iv.id}
-                  interview={iv}
-                  viewerId={viewerId}
-                  onMove={() => setOpen({ kind: 'move', interview: iv })}
-                  onCancel={() => confirmCancel(iv)}
-                  onFeedback={() => setOpen({ kind: 'feedback', interview: iv })}
-                  cancelling={cancel.isPending && cancel.variables === iv.id}
-                />
-              ))}
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              Интервью ещё не назначено.
-            </Text>
-          )}
-        </>
-      )}
-      {data && (open?.kind === 'schedule' || open?.kind === 'move') ? (
-        <InterviewDialog
-          opened
-          onClose={() => setOpen(null)}
-          vacancyId={vacancyId}
-          replyId={replyId}
-          team={data.team}
-          viewerId={viewerId}
-          interview={open.kind === 'move' ? open.interview : null}
-        />
-      ) : null}
-      {open?.kind === 'feedback' ? (
-        <FeedbackDialog
-          opened
-          onClose={() => setOpen(null)}
-          vacancyId={vacancyId}
-          replyId={replyId}
-          interview={data?.items.find((i) => i.id === open.interview.id) ?? open.interview}
-          viewerId={viewerId}
-        />
-      ) : null}
-    </Stack>
+        {open?.kind === 'feedback' ? (
+          <FeedbackDialog
+            opened
+            onClose={() => setOpen(null)}
+            vacancyId={vacancyId}
+            replyId={replyId}
+            interview={data?.items.find((i) => i.id === open.interview.id) ?? open.interview}
+            viewerId={viewerId}
+          />
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }
