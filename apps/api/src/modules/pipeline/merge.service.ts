@@ -216,7 +216,7 @@ export async function mergeResumes(ctx: AppContext, viewer: AuthUser, body: { ke
       objectType: 'resume',
       objectId: p.keep.resume.hash,
       ip,
-      details: { merged: m.hash, fields: taken, replies_moved: moved.length, replies_joined: collisions.length },
+      details: { merged: m.hash, fields: taken.map((f) => MERGE_FIELD_TITLES[f]), replies_moved: moved.length, replies_joined: collisions.length },
     });
     return { answer: { keep: p.keep.resume.hash, merged: m.hash, replies_moved: moved.length }, dropFiles };
   });
