@@ -48,6 +48,7 @@ export const PIPELINE_MSG = {
   stageTitleTwice: 'Два этапа не могут называться одинаково',
   stagesMax: `Не больше ${STAGES_MAX} этапов`,
   stageKindsOnce: 'Нужно ровно по одному этапу «Новые», «Выход на работу» и «Отказ»',
+  stageActiveNeeded: 'Нужен хотя бы один рабочий этап между «Новыми» и «Выходом на работу»',
   stageNotFound: 'Этап не найден',
   stageHasReplies: (title: string, n: string) => `Этап «${title}» нельзя удалить: в нём ${n}. Сначала перенесите их`,
   stagesSaved: 'Этапы сохранены',
@@ -102,6 +103,11 @@ export const stagesBody = z
         ctx.addIssue({ code: 'custom', path: ['stages'], message: PIPELINE_MSG.stageKindsOnce });
         return;
       }
+    }
+    // The first opening and an invitation land on an active stage («Просмотрены», «Телефонное интервью»).
+    if (!b.stages.some((s) => s.kind === 'active')) {
+      ctx.addIssue({ code: 'custom', path: ['stages'], message: PIPELINE_MSG.stageActiveNeeded });
+      return;
     }
     const seen = new Set<string>();
     b.stages.forEach((s, i) => {

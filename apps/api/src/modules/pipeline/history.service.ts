@@ -1,7 +1,8 @@
-import { MESSAGE_STATE_TITLES, type MessageState, type ReplyHistoryItem, type StageKind } from '@hr/contract';
+import type { MessageState, ReplyHistoryItem, StageKind } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsIn } from './pipeline.db.ts';
+import { messageJobColumns, messageStateOf } from './reply-message.ts';
 
 /**
  * A reply's history (PRODUCT 11): every move (who, when, from, to, the reason), every message with
@@ -29,11 +30,13 @@ export async function replyTimeline(tx: Db, replyId: number): Promise<ReplyHisto
     body: string | null;
     state: MessageState | null;
     error: string | null;
+    job_failed_at: string | null;
+    job_last_error: string | null;
   }>(
     tx,
     sql`select h.id, h.created_at, h.event, h.user_id, u.name, u.family, h.from_stage_id, h.from_title,
           h.to_stage_id, h.to_title, h.to_kind, h.reason_title, h.message as note, h.bulk_id,
-          m.id as message_id, m.subject, m.body, m.state, m.error
+          m.id as message_id, m.subject, m.body, m.state, m.error, ${messageJobColumns('m')}
         from vacancy_reply_history h
         left join users u on u.id = h.user_id
         left join reply_messages m on m.id = h.message_id
@@ -54,9 +57,8 @@ export async function replyTimeline(tx: Db, replyId: number): Promise<ReplyHisto
             id: Number(h.message_id),
             subject: h.subject ?? '',
             body: h.body ?? '',
-            state: h.state,
-            state_title: MESSAGE_STATE_TITLES[h.state],
-            error: h.error,
+            // A queued letter whose job ran out of retries reads as failed (reply-message.ts).
+            ...messageStateOf({ state: h.state, error: h.error, job_failed_at: h.job_failed_at, job_last_error: h.job_last_error }),
           }
         : null,
     note: h.note,

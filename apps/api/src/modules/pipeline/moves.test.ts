@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestClient } from '../../../test/helpers.ts';
 import { pipelineKit } from '../../../test/pipeline-stages-kit.ts';
 import type { BuiltApp } from '../../app.ts';
 
@@ -32,7 +32,7 @@ async function setup() {
   return { lead, mate, v, stages, byTitle };
 }
 
-const historyOf = async (client: { get: (u: string) => Promise<{ body: { res: { items: HistoryItem[] } } }> }, v: number, r: number) =>
+const historyOf = async (client: TestClient, v: number, r: number): Promise<HistoryItem[]> =>
   (await client.get(`/api/vacancy/${v}/reply/${r}/history`)).body.res.items;
 
 describe('moving a reply', () => {
@@ -85,13 +85,13 @@ describe('moving a reply', () => {
 
     const none = await patch({ stage_id: rejected });
     expect(none.status).toBe(422);
-    expect(none.body.errors.reason_id).toEqual(['Укажите причину отказа']);
-    expect((await patch({ stage_id: rejected, reason_id: foreign })).body.errors.reason_id).toEqual(['Причина не найдена']);
+    expect(none.body.errors?.reason_id).toEqual(['Укажите причину отказа']);
+    expect((await patch({ stage_id: rejected, reason_id: foreign })).body.errors?.reason_id).toEqual(['Причина не найдена']);
     expect((await patch({ stage_id: rejected, reason_id: 'x' })).status).toBe(422);
-    expect((await patch({})).body.errors.stage_id).toEqual(['Выберите этап']);
+    expect((await patch({})).body.errors?.stage_id).toEqual(['Выберите этап']);
     const otherVacancy = await kit.vacancy(lead.client);
     const otherStage = ((await kit.stages(lead.client, otherVacancy)) as Stage[])[2] as Stage;
-    expect((await patch({ stage_id: otherStage.id })).body.errors.stage_id).toEqual(['Этап не найден']);
+    expect((await patch({ stage_id: otherStage.id })).body.errors?.stage_id).toEqual(['Этап не найден']);
     expect((await kit.placeOf(r)).status).toBe('new');
 
     const own = (await lead.client.post('/api/vacancy/reasons', { title: `Не вышел на связь ${lead.id}` })).body.res;
@@ -150,7 +150,7 @@ describe('moving a reply', () => {
       template_id: 2_000_000_000,
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.template_id).toBeDefined();
+    expect(bad.body.errors?.template_id).toBeDefined();
     expect((await kit.placeOf(r2)).status).toBe('new');
   });
 
@@ -178,5 +178,30 @@ describe('moving a reply', () => {
     ]);
     expect(same.map((a) => a.status)).toEqual([200, 200]);
     expect((await historyOf(lead.client, v, r)).length).toBe(items.length + 1);
+  });
+
+  it('a move into a stage being deleted at that moment: one of them refuses with 422, never a broken row', async () => {
+    const { lead, mate, v, stages } = await setup();
+    for (let i = 0; i < 3; i++) {
+      const r = await kit.reply(v);
+      const target = stages.find((s) => s.title === 'Оффер') as Stage;
+      const rest = stages.filter((s) => s.id !== target.id).map(({ id, title, kind }) => ({ id, title, kind }));
+      const [move, save] = await Promise.all([
+        lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: target.id }),
+        mate.client.request('PUT', `/api/vacancy/${v}/stages`, { stages: rest }),
+      ]);
+      expect([move.status, save.status].sort()).toEqual([200, 422]);
+      const place = await kit.placeOf(r);
+      if (move.status === 200) {
+        expect(place.stageId).toBe(target.id);
+        break;
+      }
+      expect(place.status).toBe('new');
+      // Put «Оффер» back for the next round.
+      const now = (await kit.stages(lead.client, v)).map(({ id, title, kind }) => ({ id, title, kind }));
+      now.splice(4, 0, { title: 'Оффер', kind: 'active' } as never);
+      await lead.client.request('PUT', `/api/vacancy/${v}/stages`, { stages: now });
+      stages.splice(0, stages.length, ...((await kit.stages(lead.client, v)) as Stage[]));
+    }
   });
 });

@@ -29,7 +29,8 @@ export async function resolveMoveTarget(
 ): Promise<MoveTarget> {
   const [stage] = await rowsIn<{ id: number; kind: StageKind; title: string }>(
     tx,
-    sql`select id, kind, title from vacancy_stages where id = ${stageId} and vacancy_id = ${vacancyId}`,
+    // Held until the move commits: a stage edit deleting this stage waits, then sees the moved replies.
+    sql`select id, kind, title from vacancy_stages where id = ${stageId} and vacancy_id = ${vacancyId} for share`,
   );
   if (!stage) throw fieldError('stage_id', PIPELINE_MSG.stageNotFound);
   if (stage.kind !== 'rejected') return { stageId: stage.id, kind: stage.kind, title: stage.title, reasonId: null };

@@ -20,7 +20,7 @@ export async function stagesWithCounts(tx: Db, vacancyId: number): Promise<Stage
   const rows = await rowsIn<{ id: number; title: string; kind: Stage['kind']; count: number }>(
     tx,
     sql`select s.id, s.title, s.kind, count(r.id)::int as count
-        from vacancy_stages s left join vacancy_replies r on r.stage_id = s.id
+        from vacancy_stages s left join vacancy_replies r on r.vacancy_id = s.vacancy_id and r.stage_id = s.id
         where s.vacancy_id = ${vacancyId}
         group by s.id order by s.position, s.id`,
   );
@@ -57,6 +57,10 @@ export async function saveStages(
       sql`select id, criteria from vacancies where id = ${vacancyId} and owner_id in ${teamOf(userId)} for update`,
     );
     if (!vacancy) throw new AppError('not_found', VACANCY_MSG.notFound);
+    // A move holds its target stage FOR SHARE (pipeline.move.ts): this waits for those moves, so the
+    // count below includes them, and a later move waits for this save. Not FOR UPDATE: a move also
+    // takes key-share locks on the stage it leaves (foreign keys), and must not wait on this lock.
+    await tx.execute(sql`select id from vacancy_stages where vacancy_id = ${vacancyId} order by id for no key update`);
     const current = await stagesWithCounts(tx, vacancyId);
     const byId = new Map(current.map((s) => [s.id, s]));
     const seen = new Set<number>();

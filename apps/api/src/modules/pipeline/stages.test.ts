@@ -109,7 +109,7 @@ describe('stages of a vacancy', () => {
     }
     const res = await owner.client.request('PUT', `/api/vacancy/${v}/stages`, body(s.filter((x) => x.id !== interview.id)));
     expect(res.status).toBe(422);
-    expect(res.body.errors.stages).toEqual(['Этап «Интервью» нельзя удалить: в нём 2 отклика. Сначала перенесите их']);
+    expect(res.body.errors?.stages).toEqual(['Этап «Интервью» нельзя удалить: в нём 2 отклика. Сначала перенесите их']);
     expect((await kit.stages(owner.client, v)).map((x) => x.id)).toEqual(s.map((x) => x.id));
   });
 
@@ -120,21 +120,26 @@ describe('stages of a vacancy', () => {
     const s = await kit.stages(owner.client, v);
     const put = (b: unknown) => owner.client.request('PUT', `/api/vacancy/${v}/stages`, b);
     const twoNew = body(s).stages.map((x, i) => (i === 1 ? { ...x, kind: 'new' } : x));
-    expect((await put({ stages: twoNew })).body.errors.stages).toEqual([
+    expect((await put({ stages: twoNew })).body.errors?.stages).toEqual([
       'Нужно ровно по одному этапу «Новые», «Выход на работу» и «Отказ»',
     ]);
     const noHired = body(s).stages.filter((x) => x.kind !== 'hired');
     expect((await put({ stages: noHired })).status).toBe(422);
     const twice = body(s).stages.map((x, i) => (i === 2 ? { ...x, title: 'интервью' } : x));
-    expect((await put({ stages: twice })).body.errors.stages).toEqual(['Два этапа не могут называться одинаково']);
+    expect((await put({ stages: twice })).body.errors?.stages).toEqual(['Два этапа не могут называться одинаково']);
     const empty = body(s).stages.map((x, i) => (i === 2 ? { ...x, title: '  ' } : x));
-    expect((await put({ stages: empty })).body.errors.stages).toEqual(['Назовите этап']);
+    expect((await put({ stages: empty })).body.errors?.stages).toEqual(['Назовите этап']);
     expect((await put({})).status).toBe(422);
+    // The first opening and an invitation need an active stage to land on.
+    const noActive = body(s).stages.filter((x) => x.kind !== 'active');
+    expect((await put({ stages: noActive })).body.errors?.stages).toEqual([
+      'Нужен хотя бы один рабочий этап между «Новыми» и «Выходом на работу»',
+    ]);
     const foreign = (await kit.stages(owner.client, other))[2] as Stage;
     const withForeign = body(s).stages.map((x, i) => (i === 2 ? { ...x, id: foreign.id } : x));
     const res = await put({ stages: withForeign });
     expect(res.status).toBe(422);
-    expect(res.body.errors.stages).toEqual(['Этап не найден']);
+    expect(res.body.errors?.stages).toEqual(['Этап не найден']);
     // Kinds may pass from one stage to another in one save.
     const swapped = body(s).stages.map((x) =>
       x.kind === 'new' ? { ...x, kind: 'active' } : x.title === 'Просмотрены' ? { ...x, kind: 'new' } : x,
@@ -189,11 +194,11 @@ describe('rejection reasons', () => {
 
     const same = await lead.client.post('/api/vacancy/reasons', { title: title.toUpperCase() });
     expect(same.status).toBe(422);
-    expect(same.body.errors.title).toEqual(['Такая причина уже есть']);
-    expect((await lead.client.post('/api/vacancy/reasons', { title: 'не подходит опыт' })).body.errors.title).toEqual([
+    expect(same.body.errors?.title).toEqual(['Такая причина уже есть']);
+    expect((await lead.client.post('/api/vacancy/reasons', { title: 'не подходит опыт' })).body.errors?.title).toEqual([
       'Такая причина уже есть',
     ]);
-    expect((await lead.client.post('/api/vacancy/reasons', { title: ' ' })).body.errors.title).toEqual(['Напишите причину']);
+    expect((await lead.client.post('/api/vacancy/reasons', { title: ' ' })).body.errors?.title).toEqual(['Напишите причину']);
     expect((await lead.client.post('/api/vacancy/reasons', {})).status).toBe(422);
     // The same title at once from two members: one of them.
     const race = `Гонка ${lead.id}`;

@@ -240,7 +240,9 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
           message: b.message,
         });
         const sent = result.sent && { ...result.sent, state_title: MESSAGE_STATE_TITLES[result.sent.state] };
-        const said = result.sent?.error ?? (result.moved ? PIPELINE_MSG.moved(result.target.title) : VACANCY_MSG.statusChanged);
+        const movedText = result.moved ? PIPELINE_MSG.moved(result.target.title) : null;
+        // A letter that could not go (no consent, no address) is said beside the move that did happen.
+        const said = [movedText, result.sent?.error].filter(Boolean).join('. ') || VACANCY_MSG.statusChanged;
         return ok(await loadReplyDetail(ctx, user, id, r_id, sent), said);
       },
     );
