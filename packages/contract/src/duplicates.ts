@@ -3,7 +3,9 @@ import { MSG } from './messages.ts';
 
 /**
  * Duplicates (PRODUCT 11): a reply whose normalised e-mail (lower case) or phone (ten digits) is that
- * of another reply of the team or of a club resume carries `duplicate_of`; `POST /api/resume/merge`
+ * of another reply of the team or of a club resume is a «возможный дубль». The board and the list
+ * carry the flag `duplicate`; the matches themselves (`duplicate_of`) come with
+ * `GET /api/vacancy/{id}/reply/{r_id}/duplicates` (`replyDuplicates.items`). `POST /api/resume/merge`
  * makes two of the team's replies one resume (fields chosen one by one, both histories kept, logged).
  */
 export const DUPLICATE_REASONS = ['email', 'phone'] as const;
