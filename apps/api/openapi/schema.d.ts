@@ -20643,6 +20643,7 @@ export interface paths {
                                     stage_title: string;
                                     created_at: string;
                                     history: {
+                                        id: number;
                                         at: string;
                                         /** @enum {string} */
                                         event: "move" | "message" | "merge";

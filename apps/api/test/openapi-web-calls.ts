@@ -29,6 +29,9 @@ import type {
   HistoryItem,
   ImportJob,
   ImportReportLine,
+  Interview,
+  InterviewList,
+  InterviewSaved,
   InviteTargets,
   LoginCheckAnswer,
   MainInfo,
@@ -154,6 +157,13 @@ export const webCalls = [
   reads<VacancyInviteAnswer>()<Res<'/api/vacancy/{id}/invite', 'post'>>,
   reads<InviteTargets>()<Res<'/api/vacancy/invite-targets/{hash}', 'get'>>,
   reads<ReplyFileText>()<Res<'/api/vacancy/{id}/reply/{r_id}/file/text', 'get'>>,
+  // interviews of a reply (features/pipeline/interviews)
+  reads<InterviewList>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews', 'get'>>,
+  reads<InterviewSaved>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews', 'post'>>,
+  reads<InterviewSaved>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews/{i_id}', 'put'>>,
+  reads<InterviewSaved>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews/{i_id}', 'delete'>>,
+  reads<Interview>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews/{i_id}/feedback', 'post'>>,
+  reads<{ criteria: string[] }>()<Res<'/api/vacancy/{id}/criteria', 'put'>>,
   // back office
   reads<Paginated<AdminUser>>()<Res<'/api/admin/users', 'get'>>,
   reads<AdminUser>()<Res<'/api/admin/users/{id}', 'get'>>,

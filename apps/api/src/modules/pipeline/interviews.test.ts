@@ -114,7 +114,8 @@ describe('interviews', () => {
     expect(text).toContain('Здравствуйте, Ирина!');
     expect(text).toMatch(/\d{2}:\d{2} \(мск\)/);
     expect(toCandidate.raw).toMatch(/text\/calendar; charset=utf-8; method=REQUEST/i);
-    expect(toCandidate.raw).toMatch(/filename="?invite\.ics"?/);
+    // nodemailer sends the invitation twice over: the calendar alternative and an attached invite.ics.
+    expect(toCandidate.raw).toMatch(/Content-Type: application\/ics; name="?invite\.ics"?\r?\nContent-Disposition: attachment; filename="?invite\.ics"?/);
     const first = parsed(toCandidate);
     expect(first).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED', start: new Date(iv.starts_at).toISOString() });
     expect(first.uid).toMatch(/^[0-9a-f-]{36}@club\.test$/);
