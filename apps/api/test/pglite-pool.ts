@@ -19,10 +19,44 @@ const lentNow = new Set<Slot>();
 /** Tables filled by the seed (and never by tests) survive a reset; the seed re-checks them. */
 const SEEDED = new Set(['dictionaries', 'cities']);
 
+/**
+ * Rows the migrations wrote into tables tests also write (the club's default rejection reasons and
+ * message templates, migration 0028): a truncate takes them with the users they cascade from, so a
+ * reset puts them back as they were, ids included, and moves each id sequence past them.
+ */
+const MIGRATION_ROWS: { table: string; where: string }[] = [
+  { table: 'rejection_reasons', where: 'owner_id is null' },
+  { table: 'message_templates', where: 'owner_id is null' },
+];
+const migrationRows = new WeakMap<Database, { table: string; rows: unknown }[]>();
+
+async function rememberMigrationRows(database: Database): Promise<void> {
+  const kept: { table: string; rows: unknown }[] = [];
+  for (const t of MIGRATION_ROWS) {
+    const [row] = await database.rows<{ rows: unknown }>(
+      sql.raw(`select coalesce(json_agg(x order by x.id), '[]'::json) as rows from ${t.table} x where ${t.where}`),
+    );
+    kept.push({ table: t.table, rows: row?.rows ?? [] });
+  }
+  migrationRows.set(database, kept);
+}
+
+async function restoreMigrationRows(database: Database): Promise<void> {
+  for (const t of migrationRows.get(database) ?? []) {
+    await database.db.execute(
+      sql`insert into ${sql.identifier(t.table)} select * from json_populate_recordset(null::${sql.identifier(t.table)}, ${JSON.stringify(t.rows)}::json)`,
+    );
+    await database.db.execute(
+      sql.raw(`select setval(pg_get_serial_sequence('${t.table}', 'id'), greatest((select max(id) from ${t.table}), 1))`),
+    );
+  }
+}
+
 async function open(): Promise<Database> {
   const database = await openDatabase({});
   await database.migrate();
   await seedDictionaries(database);
+  await rememberMigrationRows(database);
   return database;
 }
 
@@ -34,6 +68,7 @@ async function empty(database: Database): Promise<void> {
   await database.db.execute(sql`reset all`);
   await database.db.execute(sql`select pg_advisory_unlock_all()`);
   if (data.length) await database.db.execute(sql.raw(`truncate ${data.join(', ')} restart identity cascade`));
+  await restoreMigrationRows(database);
   await seedDictionaries(database);
 }
 
