@@ -95,7 +95,7 @@ export function ReplyListView({ vacancyId, stages: given }: { vacancyId: number;
   const tabs = (
     <div className="bulk-tabs">
       <Tabs value={stageId ? String(stageId) : 'all'} onChange={(v) => showStage(v && v !== 'all' ? Number(v) : null)} variant="pills" radius="xl">
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
+        <Tabs.List className="bulk-tabs__list">
           <Tabs.Tab value="all">Все · {stages.reduce((n, s) => n + s.count, 0)}</Tabs.Tab>
           {stages.map((s) => (
             <Tabs.Tab key={s.id} value={String(s.id)}>
