@@ -276,4 +276,27 @@ describe('bulk actions on replies', () => {
     const kept = await db().rows<{ n: number }>(sql`select count(*)::int as n from vacancy_reply_history where reply_id = ${ids[0]} and event = 'move' and to_stage_id is not null and user_id is not null`);
     expect(kept[0]?.n).toBe(2);
   });
+  it('a bulk action and a single move of the same reply at once: both land, one after the other, each recorded', async () => {
+    const { lead, mate, v, ids } = await setup(3);
+    const interview = await stageId(v.id, 'Интервью');
+    const offer = await stageId(v.id, 'Оффер');
+    const [bulk, single] = await Promise.all([
+      lead.client.post(`/api/vacancy/${v.id}/reply/bulk`, { ids, stage_id: interview }),
+      mate.client.request('PATCH', `/api/vacancy/${v.id}/reply/${ids[1]}`, { stage_id: offer }),
+    ]);
+    expect(bulk.status).toBe(200);
+    expect(single.status, JSON.stringify(single.body)).toBe(200);
+    const rows = await replyRows(ids);
+    // Whichever came second decides the stage of the shared reply; its history says the same.
+    const [last] = await db().rows<{ to_stage_id: number }>(
+      sql`select to_stage_id from vacancy_reply_history where reply_id = ${ids[1]} and event = 'move' order by id desc limit 1`,
+    );
+    expect(rows[1]?.stage_id).toBe(Number(last?.to_stage_id));
+    expect([rows[0]?.stage_id, rows[2]?.stage_id]).toEqual([interview, interview]);
+    // The undo leaves the shared reply alone when the single move came after the action.
+    const undo = await lead.client.post(`/api/vacancy/${v.id}/reply/bulk/undo`, { undo_token: bulk.body.res.undo_token });
+    const shared = (await replyRows(ids))[1];
+    if (Number(last?.to_stage_id) === offer) expect(shared?.stage_id).toBe(offer);
+    expect(undo.body.res.restored + undo.body.res.not_restored).toBe(bulk.body.res.changed);
+  });
 });
