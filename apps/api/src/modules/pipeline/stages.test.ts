@@ -1,4 +1,4 @@
-import { DEFAULT_STAGES } from '@hr/contract';
+import { DEFAULT_STAGES, REASONS_PER_TEAM_MAX } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
@@ -210,6 +210,24 @@ describe('rejection reasons', () => {
     // A stranger's own reason may repeat the team's (it is theirs).
     expect((await stranger.client.post('/api/vacancy/reasons', { title })).status).toBe(200);
     expect((await kit.visitor().get('/api/vacancy/reasons')).status).toBe(401);
+  });
+  it('at most REASONS_PER_TEAM_MAX of the team’s own, also when two are added at once', async () => {
+    const lead = await kit.member(['has_vacancy', 'team_lead']);
+    const mate = await kit.member([]);
+    await kit.joinTeam(lead.id, mate.id);
+    await kit
+      .db()
+      .db.execute(
+        sql`insert into rejection_reasons (owner_id, title) select ${lead.id}, 'Причина ' || n from generate_series(1, ${REASONS_PER_TEAM_MAX - 1}) n`,
+      );
+    const both = await Promise.all([
+      lead.client.post('/api/vacancy/reasons', { title: 'Последняя А' }),
+      mate.client.post('/api/vacancy/reasons', { title: 'Последняя Б' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(both.find((r) => r.status === 422)?.body.errors?.title).toEqual([
+      `У команды может быть не больше ${REASONS_PER_TEAM_MAX} своих причин`,
+    ]);
   });
 });
 
