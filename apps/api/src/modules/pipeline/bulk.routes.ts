@@ -43,7 +43,7 @@ export function bulkRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const res = await bulkMove(ctx, currentUser(request).id, request.params.id, request.body);
+        const res = await bulkMove(ctx, currentUser(request), request.params.id, request.body);
         return ok(res, BULK_MSG.changed(repliesCount(res.changed)));
       },
     );

@@ -6,7 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import { vacancyForTeam } from '../vacancy/vacancy.access.ts';
 import { bulkLetterText, queueBulkLetters } from './bulk.letters.ts';
+import type { AuthUser } from '../../plugins/session.ts';
 import { moveReplies, resolveMoveTarget } from './pipeline.move.ts';
+import { cancelQueuedMessages } from './reply-message.ts';
 import { rowsIn } from './pipeline.db.ts';
 
 /**
@@ -51,7 +53,8 @@ async function chosenReplies(tx: Db, vacancyId: number, input: BulkInput) {
   return rows;
 }
 
-export async function bulkMove(ctx: AppContext, userId: number, vacancyId: number, input: BulkInput): Promise<ReplyBulkAnswer> {
+export async function bulkMove(ctx: AppContext, viewer: AuthUser, vacancyId: number, input: BulkInput): Promise<ReplyBulkAnswer> {
+  const userId = viewer.id;
   await vacancyForTeam(ctx, userId, vacancyId);
   const token = randomBytes(24).toString('base64url');
   return ctx.database.db.transaction(async (tx) => {
@@ -79,7 +82,7 @@ export async function bulkMove(ctx: AppContext, userId: number, vacancyId: numbe
           where id = ${bulkId} returning undo_until`,
     );
     const letters = text
-      ? await queueBulkLetters(ctx, tx, { vacancyId, userId, bulkId, moved: moved.map((m) => ({ id: m.id, historyId: m.historyId })), text })
+      ? await queueBulkLetters(ctx, tx, { vacancyId, viewer, bulkId, moved: moved.map((m) => ({ id: m.id, historyId: m.historyId })), text })
       : { messages: 0, notMessaged: 0 };
     return {
       changed: moved.length,
@@ -113,7 +116,8 @@ export async function undoBulk(ctx: AppContext, userId: number, vacancyId: numbe
     }
     const bulkId = Number(bulk.id);
     const before = JSON.stringify(bulk.before);
-    const cancelled = await cancelBulkLetters(tx, bulkId);
+    // Before the action's history records change: they lead to its letters.
+    const cancelled = await cancelQueuedMessages(tx, bulkId);
     // Locked first (in id order, as every move locks), so the next statement sees any move that got there before.
     await tx.execute(sql`select id from vacancy_replies
         where id in (select (e->>'id')::bigint from jsonb_array_elements(${before}::jsonb) e) order by id for update`);
@@ -143,24 +147,4 @@ export async function undoBulk(ctx: AppContext, userId: number, vacancyId: numbe
     }
     return { restored: restored.length, not_restored: bulk.before.length - restored.length, cancelled };
   });
-}
-
-/**
- * The action's letters still waiting in the queue: their jobs removed (a job a worker holds right now
- * is left to finish), their messages marked cancelled. Answers how many were cancelled.
- */
-export async function cancelBulkLetters(tx: Db, bulkId: number): Promise<number> {
-  const rows = await rowsIn<{ id: number }>(
-    tx,
-    sql`with waiting as (
-          select m.id, m.job_id from reply_messages m
-          join vacancy_reply_history h on h.message_id = m.id
-          where h.bulk_id = ${bulkId} and m.state = 'queued' and m.job_id is not null),
-        gone as (
-          delete from jobs j using waiting w
-          where j.id = w.job_id and j.done_at is null and j.failed_at is null and (j.locked_until is null or j.locked_until < now())
-          returning j.id)
-        update reply_messages m set state = 'cancelled' from gone where m.job_id = gone.id returning m.id`,
-  );
-  return rows.length;
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { consentVersion } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setFlags } from '../../../test/factories.ts';
+import { createResume, setFlags } from '../../../test/factories.ts';
 import { createPrivateTestApp, registeredMember, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
 import type { BuiltApp } from '../../app.ts';
 import { teamMembers } from '../../db/schema/index.ts';
@@ -298,5 +298,22 @@ describe('bulk actions on replies', () => {
     const shared = (await replyRows(ids))[1];
     if (Number(last?.to_stage_id) === offer) expect(shared?.stage_id).toBe(offer);
     expect(undo.body.res.restored + undo.body.res.not_restored).toBe(bulk.body.res.changed);
+  });
+  it('an invited club resume whose contacts the member has not opened gets no letter: counted, kept as not sent', async () => {
+    const { lead, v, ids } = await setup(1);
+    const club = await createResume(db(), { firstName: 'Глеб', lastName: 'Закрытов', email: 'zakrytov-bulk@example.ru', cityId: 1069 });
+    expect((await lead.client.post(`/api/vacancy/${v.id}/invite`, { resume_hash: club.hash })).status).toBe(200);
+    const [invited] = await db().rows<{ id: number }>(sql`select id from vacancy_replies where vacancy_id = ${v.id} and source = 'invite'`);
+    const res = await lead.client.post(`/api/vacancy/${v.id}/reply/bulk`, {
+      ids: [...ids, Number(invited?.id)],
+      stage_id: await stageId(v.id, 'Отказ'),
+      reason_id: await reasonId(),
+      template_id: await rejectTemplate(),
+    });
+    expect(res.body.res).toMatchObject({ changed: 2, messages: 1, not_messaged: 1 });
+    const [kept] = await db().rows<{ state: string; error: string; job_id: number | null }>(
+      sql`select state, error, job_id from reply_messages where reply_id = ${invited?.id}`,
+    );
+    expect(kept).toEqual({ state: 'not_sent', error: 'Кандидат не давал согласия на письма: сообщение не отправлено', job_id: null });
   });
 });
