@@ -2,7 +2,7 @@ import { repliesCount, type StageWithCount } from '@hr/contract';
 import { Alert, Button, Checkbox, Group, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { MoveDialog, type MoveValues } from '../templates/move-dialog.tsx';
 import { isApiError } from '@/shared/api/api-error.ts';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
@@ -32,6 +32,12 @@ export function ReplyListView({ vacancyId, stages: given }: { vacancyId: number;
   const items = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const rejected = stages.find((s) => s.kind === 'rejected');
+
+  // An action may empty the last page of a tab: show the last page that still has replies.
+  const lastPage = list.data?.last_page;
+  useEffect(() => {
+    if (lastPage && page > lastPage) setPage(lastPage);
+  }, [lastPage, page]);
 
   const clear = useCallback(() => {
     setSelected(new Set());
