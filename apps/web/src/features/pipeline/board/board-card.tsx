@@ -51,7 +51,7 @@ export function BoardCardBody({ vacancyId, card, stage, link = true }: { vacancy
         </Group>
       ) : null}
       <Text size="xs" c="#5c6673">
-        {stage.kind === 'new' ? 'Откликнулся' : 'В этапе с'} {formatMoscowMoment(card.stage_at)}
+        {stage.kind === 'new' ? 'Отклик от' : 'В этапе с'} {formatMoscowMoment(card.stage_at)}
       </Text>
       {card.duplicate || card.reason || card.source === 'invite' ? (
         <Group gap={6}>

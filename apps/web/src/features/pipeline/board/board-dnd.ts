@@ -22,7 +22,9 @@ export const announcements: Announcements = {
   onDragOver: ({ active, over }) => {
     const card = cardOf(active.data.current);
     const stage = stageOfColumn(over?.data.current);
-    return stage ? `Карточка «${card?.fio ?? ''}» над этапом «${stage.title}».` : `Карточка «${card?.fio ?? ''}» вне этапов.`;
+    if (!stage) return `Карточка «${card?.fio ?? ''}» вне этапов.`;
+    const own = stage.id === stageOfCard(active.data.current)?.id;
+    return `Карточка «${card?.fio ?? ''}» над ${own ? 'своим ' : ''}этапом «${stage.title}».`;
   },
   onDragEnd: ({ active, over }) => {
     const card = cardOf(active.data.current);

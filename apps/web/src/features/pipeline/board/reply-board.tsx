@@ -81,21 +81,20 @@ export function ReplyBoard({ vacancyId, board, showMore, loadingMore }: ReplyBoa
     if (data && to) moveNow(data.card, data.stage, to);
   };
 
+  /** The dialog's move: resolves to the answer (the dialog reports its letter), a refusal thrown on for its fields. */
   const submitDialog = async (values: MoveValues) => {
-    if (!pending) return;
+    if (!pending) return undefined;
     const to = stages.find((s) => s.id === values.stage_id);
-    try {
-      await move.mutateAsync({ replyId: pending.card.id, body: values });
-      setPending(null);
-      notifications.show({
-        color: 'teal',
-        icon: <IconCheck size={18} />,
-        message: `${pending.card.fio}: перенесён в «${to?.title ?? ''}»${values.template_id || values.message ? ', письмо отправляется' : ''}`,
-        withBorder: true,
-      });
-    } catch {
-      // The mutation has put the board back and said why; the dialog stays open to correct the move.
-    }
+    const answer = await move.mutateAsync({ replyId: pending.card.id, body: values });
+    setPending(null);
+    const letter = answer.res.message_state;
+    notifications.show({
+      color: 'teal',
+      icon: <IconCheck size={18} />,
+      message: `${pending.card.fio}: перенесён в «${to?.title ?? ''}»${letter && (letter.state === 'queued' || letter.state === 'sent') ? `, письмо ${letter.state_title}` : ''}`,
+      withBorder: true,
+    });
+    return answer;
   };
 
   const shownStageId = phone ? Number(phoneStage ?? stages[0]?.id) : null;

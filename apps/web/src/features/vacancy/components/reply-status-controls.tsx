@@ -8,14 +8,11 @@ import { formatMoscowMoment } from '@/shared/lib/moscow-time.ts';
 import { moveErrorText, useMoveReply } from '../api/set-reply-status.ts';
 import { StageBadge } from './status-badge.tsx';
 
-/** What the member is told after a move: where the reply went and what became of the letter. */
+/** What the member is told after a move: where the reply went, and that its letter is on its way (a letter that could not go is said by the dialog). */
 export function movedText(reply: ReplyDetail): string {
   const moved = `Отклик перенесён в «${reply.stage.title}»`;
   const letter = reply.message_state;
-  if (!letter) return moved;
-  if (letter.state === 'failed' || letter.state === 'not_sent')
-    return `${moved}. Письмо ${letter.state_title}${letter.error ? `: ${letter.error}` : ''}`;
-  return `${moved}. Письмо ${letter.state_title}`;
+  return letter && (letter.state === 'queued' || letter.state === 'sent') ? `${moved}. Письмо ${letter.state_title}` : moved;
 }
 
 /**
@@ -28,22 +25,18 @@ export function ReplyStatusControls({ reply }: { reply: ReplyDetail }) {
   const [dialog, setDialog] = useState<{ to?: Stage } | null>(null);
   const others = reply.stages.filter((s) => s.id !== reply.stage.id);
 
-  const move = (values: Pick<MoveValues, 'stage_id'> & Partial<MoveValues>) =>
-    mutation.mutateAsync(values).then(
-      (answer) => {
-        setDialog(null);
-        const failed = answer.res.message_state && ['failed', 'not_sent'].includes(answer.res.message_state.state);
-        notifications.show({
-          color: failed ? 'orange' : 'teal',
-          icon: <IconCheck size={18} />,
-          message: movedText(answer.res),
-          withBorder: true,
-        });
-      },
-      (error: unknown) => {
-        notifications.show({ color: 'red', title: 'Отклик не перенесён', message: moveErrorText(error), withBorder: true });
-      },
-    );
+  /** Resolves to the answer (the dialog reports its letter); a refusal is said here and thrown on for the dialog's fields. */
+  const move = async (values: Pick<MoveValues, 'stage_id'> & Partial<MoveValues>) => {
+    try {
+      const answer = await mutation.mutateAsync(values);
+      setDialog(null);
+      notifications.show({ color: 'teal', icon: <IconCheck size={18} />, message: movedText(answer.res), withBorder: true });
+      return answer;
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Отклик не перенесён', message: moveErrorText(error), withBorder: true });
+      throw error;
+    }
+  };
 
   return (
     <Stack gap="xs">
@@ -71,7 +64,7 @@ export function ReplyStatusControls({ reply }: { reply: ReplyDetail }) {
           const to = others.find((s) => String(s.id) === value);
           if (!to) return;
           if (to.kind === 'rejected') setDialog({ to });
-          else void move({ stage_id: to.id });
+          else move({ stage_id: to.id }).catch(() => undefined);
         }}
         comboboxProps={{ withinPortal: true }}
       />
