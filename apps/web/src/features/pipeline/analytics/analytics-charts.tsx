@@ -1,6 +1,6 @@
 import type { VacancyAnalytics } from '@hr/contract';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Box, ColorSwatch, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Accordion, Box, ColorSwatch, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { dayLabel, daysText, percentText } from './analytics-format.ts';
@@ -67,12 +67,13 @@ function Bars({ data, color, narrow, unit }: { data: { name: string; value: numb
       orientation="vertical"
       series={[{ name: 'value', label: unit, color }]}
       withBarValueLabel
-      valueLabelProps={{ dataKey: 'label', position: 'right', fontSize: 12 }}
+      valueLabelProps={{ dataKey: 'label', position: 'right', fontSize: 12, formatter: (label: unknown) => String(label ?? '') }}
       yAxisProps={{ width: narrow ? 104 : 170, fontSize: narrow ? 11 : 12 }}
-      xAxisProps={{ hide: true, domain: [0, (max: number) => Math.max(1, max * 1.3)] }}
+      xAxisProps={{ hide: true, domain: [0, (max: number) => Math.max(1, max * (narrow ? 1.8 : 1.35))] }}
       gridAxis="none"
       withTooltip={false}
       maxBarWidth={26}
+      minBarSize={3}
     />
   );
 }
@@ -102,6 +103,7 @@ export function AnalyticsCharts({ figures: a }: { figures: Figures }) {
           tickLine="none"
           yAxisProps={{ allowDecimals: false, width: 32 }}
           xAxisProps={{ minTickGap: 16 }}
+          maxBarWidth={40}
           tooltipAnimationDuration={0}
         />
       </ChartCard>
@@ -205,15 +207,22 @@ export function AnalyticsSummary({ figures: a }: { figures: Figures }) {
   );
 }
 
-/** How the figures are counted, in the page's words. */
+/** How the figures are counted, in the page's words (folded: read once, then in the way). */
 export function AnalyticsHelp() {
   return (
-    <Text size="sm" c="dimmed" data-testid="analytics-help">
-      Все показатели — по откликам, пришедшим за выбранный период (даты по московскому времени). Отклик «дошёл» до этапа, если был на нём
-      или на любом следующем: переведённый из «Новых» сразу в «Оффер» дошёл и до этапов между ними. «Отказ» — не шаг воронки: отказы
-      считаются отдельно, а отклик с отказом учтён на этапах, которые прошёл до него. Отменённое массовое действие не учитывается. Время на
-      этапе — от перехода на этап до перехода с него; отклики, которые ещё на этапе, не учитываются. Время закрытия — от отклика до первого
-      перевода на этап «Выход на работу».
-    </Text>
+    <Accordion variant="contained" radius="lg" data-testid="analytics-help">
+      <Accordion.Item value="help">
+        <Accordion.Control>Как считаются показатели</Accordion.Control>
+        <Accordion.Panel>
+          <Text size="sm">
+            Все показатели — по откликам, пришедшим за выбранный период (даты по московскому времени). Отклик «дошёл» до этапа, если был на
+            нём или на любом следующем: переведённый из «Новых» сразу в «Оффер» дошёл и до этапов между ними. «Отказ» — не шаг воронки:
+            отказы считаются отдельно, а отклик с отказом учтён на этапах, которые прошёл до него. Отменённое массовое действие не
+            учитывается. Время на этапе — от перехода на этап до перехода с него; отклики, которые ещё на этапе, не учитываются. Время
+            закрытия — медиана дней от отклика до первого перевода на этап «Выход на работу».
+          </Text>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
   );
 }
