@@ -34,7 +34,7 @@ function FieldChoice({ field, p, take, onChange }: { field: MergeField; p: Merge
         value={value}
         label={label}
         description={
-          <Text size="sm" c="var(--mantine-color-text)" lineClamp={field === 'about' || field === 'cover_letter' ? 4 : undefined} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          <Text component="span" display="block" size="sm" c="var(--mantine-color-text)" lineClamp={field === 'about' || field === 'cover_letter' ? 4 : undefined} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {shown(text)}
           </Text>
         }
