@@ -177,10 +177,17 @@ export function MoveDialog({ opened, onClose, vacancyId, stages, initialStageId,
     }
   };
 
-  const templateOptions = (templates.data ?? []).map((t) => ({
+  // Grouped as on the templates page; the kind said when the name does not say it.
+  const optionOf = (t: NonNullable<typeof templates.data>[number]) => ({
     value: String(t.id),
-    label: `${t.name} · ${TEMPLATE_KIND_TITLES[t.kind]}${t.owner && !t.own ? ` · ${t.owner.name}` : ''}`,
-  }));
+    label: t.name === TEMPLATE_KIND_TITLES[t.kind] ? t.name : `${t.name} · ${TEMPLATE_KIND_TITLES[t.kind]}`,
+  });
+  const all = templates.data ?? [];
+  const templateOptions = [
+    { group: 'Мои', items: all.filter((t) => t.own).map(optionOf) },
+    { group: 'Команды', items: all.filter((t) => t.owner && !t.own).map(optionOf) },
+    { group: 'Шаблоны клуба', items: all.filter((t) => !t.owner).map(optionOf) },
+  ].filter((g) => g.items.length > 0);
 
   return (
     <AppModal opened={opened} onClose={onClose} title={count > 1 ? `Перенести отклики: ${count}` : 'Перенести отклик'} size={600}>
@@ -204,8 +211,6 @@ export function MoveDialog({ opened, onClose, vacancyId, stages, initialStageId,
               <Select
                 label="Причина отказа"
                 required
-                searchable
-                nothingFoundMessage="Такой причины нет — добавьте её"
                 placeholder={reasons.isPending ? 'Загружаем причины…' : 'Выберите причину'}
                 data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.title }))}
                 value={reasonId}

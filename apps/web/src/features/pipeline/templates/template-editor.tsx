@@ -112,10 +112,11 @@ export function TemplateEditor({ start, onClose }: TemplateEditorProps) {
             label="Тема письма"
             required
             maxLength={TEMPLATE_SUBJECT_MAX}
-            onFocus={() => {
-              lastField.current = 'subject';
-            }}
             {...form.getInputProps('subject')}
+            onFocus={(event) => {
+              lastField.current = 'subject';
+              form.getInputProps('subject').onFocus?.(event);
+            }}
           />
           <Textarea
             ref={bodyRef}
@@ -126,10 +127,11 @@ export function TemplateEditor({ start, onClose }: TemplateEditorProps) {
             minRows={6}
             maxRows={16}
             maxLength={TEMPLATE_BODY_MAX}
-            onFocus={() => {
-              lastField.current = 'body';
-            }}
             {...form.getInputProps('body')}
+            onFocus={(event) => {
+              lastField.current = 'body';
+              form.getInputProps('body').onFocus?.(event);
+            }}
           />
           <PlaceholderChips onInsert={insert} />
           <Switch

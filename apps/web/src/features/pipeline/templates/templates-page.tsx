@@ -7,8 +7,10 @@ import { handleErrorWithRedirect, handleErrorWithoutRedirect } from '@/shared/ap
 import { showConfirmDialog } from '@/shared/ui/dialogs.tsx';
 import { EmptyState } from '@/shared/ui/empty-state.tsx';
 import { PageSection } from '@/shared/ui/page-section.tsx';
+import { PlaceholderText } from './placeholder-text.tsx';
 import { type EditorStart, emptyTemplate, startFrom, TemplateEditor } from './template-editor.tsx';
 import { type MessageTemplate, useDeleteTemplate, useTemplates } from './templates-api.ts';
+import './templates.css';
 
 /** /vacancy/templates: the club's templates, the member's own and the team's shared ones; write, change, delete. */
 export function TemplatesPage() {
@@ -157,10 +159,10 @@ function TemplateCard({ template: t, onEdit, onCopy, onDelete }: TemplateCardPro
           <Text span c="dimmed" size="sm">
             Тема:{' '}
           </Text>
-          {t.subject}
+          <PlaceholderText text={t.subject} />
         </Text>
         <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {t.body}
+          <PlaceholderText text={t.body} />
         </Text>
         <Group gap="xs" mt={4}>
           {t.own ? (
