@@ -21,7 +21,7 @@ const shot = async (page: Page, name: string, fullPage = false) => {
 
 const DESCRIPTION =
   '<p>Ищем менеджера по продажам B2B: вести клиентов от первого звонка до договора, работать с CRM.</p>' +
-  '<p>Официальное оформление, обучение за счёт компании, бонусы от выручки.</p>';
+  '<p>Официальное оформление, обучение за счёт компании, бонусы от выручки, гибкое начало рабочего дня, офис у метро.</p>';
 const CANDIDATES = ['Орлова Вера Игоревна', 'Соколов Павел Андреевич', 'Лебедева Нина Олеговна', 'Морозов Илья Сергеевич'] as const;
 
 test('three replies rejected at once get their letters after the undo window; an undone move sends nothing', async ({ page, loginViaApi, mailbox }) => {
@@ -84,11 +84,13 @@ test('three replies rejected at once get their letters after the undo window; an
   // ── three replies rejected with a reason and a template ──
   for (const fio of CANDIDATES.slice(0, 3)) await pick(fio).check();
   await expect(bar.getByText('Выбрано: 3 отклика')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'list-bulk-bar-1280');
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(bar).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'list-bulk-bar-375');
+  await shot(page, 'list-bulk-bar-375-full', true);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await bar.getByRole('button', { name: 'Отказать…' }).click();

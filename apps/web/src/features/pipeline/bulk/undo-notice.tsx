@@ -46,7 +46,7 @@ export function UndoNotice({ action, onUndo, onClose }: { action: DoneAction; on
 
   const letters =
     action.messages || action.notMessaged
-      ? ` Писем: ${action.messages}${action.notMessaged ? `, без письма: ${repliesCount(action.notMessaged)} (нет согласия или e-mail)` : ''}.`
+      ? ` Писем кандидатам: ${action.messages}${action.notMessaged ? `; без письма ${repliesCount(action.notMessaged)}: нет согласия или e-mail` : ''}.`
       : '';
   return (
     <Paper className="bulk-undo" withBorder shadow="md" radius="md" p="sm" role="status" aria-live="polite" aria-atomic="true">
