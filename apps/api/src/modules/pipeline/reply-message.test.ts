@@ -235,4 +235,36 @@ describe('a letter to a candidate', () => {
     expect((await messageRow(mb.messageId)).state).toBe('queued');
     expect(await db().db.transaction((tx: Db) => cancelQueuedMessages(tx, bulkId))).toBe(0);
   });
+  it('an undo racing the worker: every letter is either cancelled and never sent, or sent and not cancelled', async () => {
+    const owner = await member();
+    const v = await createVacancy(owner.client);
+    const replies = await Promise.all(Array.from({ length: 12 }, () => reply(v.id)));
+    const [bulk] = await db().rows<{ id: number }>(
+      sql`insert into reply_bulk_actions (token, vacancy_id, user_id, before, changed, undo_until)
+          values (${`r${randomInt(1e9)}`}, ${v.id}, ${owner.id}, '[]'::jsonb, 12, now() + interval '10 seconds') returning id`,
+    );
+    const bulkId = Number(bulk?.id);
+    const sent = [];
+    for (const r of replies)
+      sent.push(await send({ vacancyId: v.id, replyId: r.id, userId: owner.id, subject: 'Гонка', body: 'Текст', bulkId }));
+    const before = smtp.received.length;
+
+    // The undo comes once the worker has sent the first of them: some are sent, one may be in its hands, the rest wait.
+    const undo = async () => {
+      while (!smtp.received.slice(before).some((m) => m.subject === 'Гонка')) await new Promise((r) => setTimeout(r, 5));
+      return db().db.transaction((tx: Db) => cancelQueuedMessages(tx, bulkId));
+    };
+    const [, cancelled] = await Promise.all([built.ctx.queue.runPending(), undo()]);
+    await built.ctx.queue.runPending();
+
+    const states = await Promise.all(sent.map((m) => messageRow(m.messageId)));
+    const delivered = smtp.received.slice(before).filter((m) => m.subject === 'Гонка' && replies.some((r) => m.to.includes(r.email)));
+    expect(states.filter((s) => s.state === 'cancelled')).toHaveLength(cancelled);
+    expect(states.filter((s) => s.state === 'sent')).toHaveLength(replies.length - cancelled);
+    expect(delivered).toHaveLength(replies.length - cancelled);
+    for (const [i, r] of replies.entries()) {
+      const got = delivered.some((m) => m.to.includes(r.email));
+      expect(got, r.email).toBe(states[i]?.state === 'sent');
+    }
+  });
 });
