@@ -20798,7 +20798,14 @@ export interface paths {
                                     vacancy_title: string;
                                     created_at: string;
                                     values: {
-                                        [key: string]: string | null;
+                                        fio: string | null;
+                                        email: string | null;
+                                        phone: string | null;
+                                        city: string | null;
+                                        title: string | null;
+                                        about: string | null;
+                                        file: string | null;
+                                        cover_letter: string | null;
                                     };
                                 };
                                 merge: {
@@ -20808,7 +20815,14 @@ export interface paths {
                                     vacancy_title: string;
                                     created_at: string;
                                     values: {
-                                        [key: string]: string | null;
+                                        fio: string | null;
+                                        email: string | null;
+                                        phone: string | null;
+                                        city: string | null;
+                                        title: string | null;
+                                        about: string | null;
+                                        file: string | null;
+                                        cover_letter: string | null;
                                     };
                                 };
                                 fields: ("fio" | "email" | "phone" | "city" | "title" | "about" | "file" | "cover_letter")[];

@@ -36,6 +36,8 @@ import type {
   LoginCheckAnswer,
   MainInfo,
   MarkReadAnswer,
+  MergeAnswer,
+  MergePreview,
   NotificationItem,
   Opinion,
   Paginated,
@@ -45,6 +47,7 @@ import type {
   ReplyBulkAnswer,
   ReplyBulkUndoAnswer,
   ReplyDetail,
+  ReplyDuplicates,
   ReplyFileText,
   ReplyList,
   ResumeCard,
@@ -157,6 +160,10 @@ export const webCalls = [
   reads<VacancyInviteAnswer>()<Res<'/api/vacancy/{id}/invite', 'post'>>,
   reads<InviteTargets>()<Res<'/api/vacancy/invite-targets/{hash}', 'get'>>,
   reads<ReplyFileText>()<Res<'/api/vacancy/{id}/reply/{r_id}/file/text', 'get'>>,
+  // duplicates and the merge (features/pipeline/duplicates)
+  reads<ReplyDuplicates>()<Res<'/api/vacancy/{id}/reply/{r_id}/duplicates', 'get'>>,
+  reads<MergePreview>()<Res<'/api/resume/merge/preview', 'get'>>,
+  reads<MergeAnswer>()<Res<'/api/resume/merge', 'post'>>,
   // interviews of a reply (features/pipeline/interviews)
   reads<InterviewList>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews', 'get'>>,
   reads<InterviewSaved>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews', 'post'>>,

@@ -103,7 +103,16 @@ export const mergeSide = z.object({
   vacancy_id: z.number().int(),
   vacancy_title: z.string(),
   created_at: z.string(),
-  values: z.record(z.enum(MERGE_FIELDS), z.string().nullable()),
+  values: z.object({
+    fio: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    title: z.string().nullable(),
+    about: z.string().nullable(),
+    file: z.string().nullable(),
+    cover_letter: z.string().nullable(),
+  }) satisfies z.ZodType<Record<MergeField, string | null>>,
 });
 export type MergeSide = z.infer<typeof mergeSide>;
 export const mergePreviewQuery = z.object({ keep: hash, merge: hash });
