@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { consentVersion } from '@hr/contract';
 import { type Locator, type Page, request as playwrightRequest } from '@playwright/test';
 import { postJson, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
@@ -51,6 +52,14 @@ async function setTime(scope: Locator, hours: string, minutes: string) {
   await expect(m).toHaveValue(minutes);
 }
 
+/** Serious and critical axe findings on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('iframe').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
 const field = (ics: string, name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(ics)?.[1]?.trim();
 
 test('an interview is scheduled from a reply, its .ics reaches the candidate, a reschedule keeps the UID, feedback shows in the panel', async ({
@@ -101,6 +110,7 @@ test('an interview is scheduled from a reply, its .ics reaches the candidate, a 
   await setTime(schedule, '15', '30');
   await schedule.getByRole('textbox', { name: 'Место' }).fill('Москва, Тверская, 1, переговорная «Север»');
   await shot(page, 'interview-dialog-1280');
+  expect(await axeFindings(page), 'axe on the scheduling dialog').toEqual([]);
   await schedule.getByRole('button', { name: 'Назначить и отправить' }).click();
   await expect(schedule).toBeHidden();
   const card = panel.getByRole('article').first();
@@ -154,6 +164,7 @@ test('an interview is scheduled from a reply, its .ics reaches the candidate, a 
   await feedback.getByRole('radio', { name: 'Рекомендую', exact: true }).check();
   await feedback.getByRole('textbox', { name: 'Комментарий' }).fill('Сильная в IT-подборе, готова выйти через две недели.');
   await shot(page, 'interview-feedback-dialog-1280');
+  expect(await axeFindings(page), 'axe on the feedback dialog').toEqual([]);
   await feedback.getByRole('button', { name: 'Сохранить отзыв' }).click();
   await expect(feedback).toBeHidden();
   const table = card.getByRole('table');
@@ -164,6 +175,7 @@ test('an interview is scheduled from a reply, its .ics reaches the candidate, a 
   await expect(table).toContainText('Сильная в IT-подборе');
   await expect(card.getByRole('button', { name: 'Изменить отзыв' })).toBeVisible();
   await shot(panel, 'interview-panel-1280');
+  expect(await axeFindings(page), 'axe on the panel at 1280 px').toEqual([]);
 
   // ── a phone: stacked cards instead of the table, the dialog fits ──
   await page.setViewportSize({ width: 375, height: 800 });
@@ -174,10 +186,14 @@ test('an interview is scheduled from a reply, its .ics reaches the candidate, a 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'nothing wider than the phone').toBeLessThanOrEqual(0);
   await shot(panel, 'interview-panel-375');
+  expect(await axeFindings(page), 'axe on the panel at 375 px').toEqual([]);
+  // The toast of the saved feedback has gone (on a phone it lies over a dialog's header).
+  await expect(page.getByText('Отзыв сохранён')).toBeHidden({ timeout: 10_000 });
   await card.getByRole('button', { name: 'Перенести' }).click();
   const phoneMove = dialog(page, 'Перенести интервью');
   await expect(phoneMove).toBeVisible();
   await shot(page, 'interview-dialog-375');
+  expect(await axeFindings(page), 'axe on the dialog at 375 px').toEqual([]);
   await phoneMove.getByRole('button', { name: 'Отмена' }).click();
   await expect(phoneMove).toBeHidden();
 });

@@ -172,7 +172,7 @@ async function changeOrCancel(
   const { mail } = await ctx.database.db.transaction(async (tx) => {
     const [before] = await rowsIn<InterviewRow>(tx, sql`select ${INTERVIEW_COLUMNS} from interviews where id = ${interviewId} and reply_id = ${replyId} for update`);
     if (!before) throw new AppError('not_found', INTERVIEW_MSG.notFound);
-    if (before.cancelled_at) throw new AppError('validation', INTERVIEW_MSG.cancelled, { errors: { interview: [INTERVIEW_MSG.cancelled] } });
+    if (before.cancelled_at) throw new AppError('validation', INTERVIEW_MSG.alreadyCancelled, { errors: { interview: [INTERVIEW_MSG.alreadyCancelled] } });
     let iv: InterviewRow | undefined;
     let dropped: number[] = [];
     if (body && start) {
@@ -212,7 +212,7 @@ export async function leaveFeedback(ctx: AppContext, userId: number, vacancyId: 
   const [iv] = await ctx.database.rows<InterviewRow>(sql`select ${INTERVIEW_COLUMNS} from interviews where id = ${interviewId} and reply_id = ${replyId}`);
   if (!iv) throw new AppError('not_found', INTERVIEW_MSG.notFound);
   if (!iv.participant_ids.map(Number).includes(userId)) throw new AppError('forbidden', INTERVIEW_MSG.notParticipant);
-  if (iv.cancelled_at) throw new AppError('validation', INTERVIEW_MSG.cancelled, { errors: { interview: [INTERVIEW_MSG.cancelled] } });
+  if (iv.cancelled_at) throw new AppError('validation', INTERVIEW_MSG.alreadyCancelled, { errors: { interview: [INTERVIEW_MSG.alreadyCancelled] } });
   const known = new Set(vacancy.criteria);
   const names = Object.keys(body.scores);
   if (names.some((c) => !known.has(c))) throw fieldError('scores', INTERVIEW_MSG.scoreUnknown);

@@ -149,7 +149,9 @@ describe('interviews', () => {
     expect(await lettersTo(s.mate.email, mark3)).toHaveLength(1);
 
     // A cancelled interview is not changed again.
-    expect((await s.owner.client.request('PUT', `${s.url}/${iv.id}`, body())).status).toBe(422);
+    const again2 = await s.owner.client.request('PUT', `${s.url}/${iv.id}`, body());
+    expect(again2.status).toBe(422);
+    expect(again2.body.errors?.interview).toEqual([INTERVIEW_MSG.alreadyCancelled]);
     expect((await s.owner.client.request('DELETE', `${s.url}/${iv.id}`)).status).toBe(422);
 
     // Each candidate letter is a message of the reply's history, with its delivery state.
