@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { consentVersion } from '@hr/contract';
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { postJson, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
@@ -18,6 +19,19 @@ if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 const shot = async (page: Page, name: string, fullPage = false) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 };
+
+/** axe (WCAG 2.0–2.2 A/AA, as the a11y sweep) on the list with its bar and note: nothing serious or critical. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .include('.bulk-list')
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const DESCRIPTION =
   '<p>Ищем менеджера по продажам B2B: вести клиентов от первого звонка до договора, работать с CRM.</p>' +
@@ -60,7 +74,8 @@ test('three replies rejected at once get their letters after the undo window; an
   await page.getByText('Список', { exact: true }).click();
   const pick = (fio: string) => page.getByRole('checkbox', { name: `Выбрать: ${fio}` });
   await expect(pick(CANDIDATES[0])).toBeVisible();
-  const status = page.getByRole('status').filter({ hasText: /Изменено/ });
+  const notice = page.getByRole('region', { name: 'Результат действия' });
+  const status = notice.getByRole('status');
 
   // ── a move with a letter, undone within its 10 seconds ──
   await pick(CANDIDATES[3]).check();
@@ -75,22 +90,25 @@ test('three replies rejected at once get their letters after the undo window; an
   await one.getByRole('button', { name: 'Перенести и отправить' }).click();
   await expect(one).toBeHidden();
   await expect(status.getByText('Изменено: 1 отклик')).toBeVisible();
-  await status.getByRole('button', { name: /^Отменить: осталось \d+ с$/ }).click();
+  await notice.getByRole('button', { name: 'Отменить', exact: true }).click();
   await expect(status.getByText('Возвращено: 1 отклик')).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
   const rowOf = (fio: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: fio }) });
   await expect(rowOf(CANDIDATES[3]).getByText('Новые', { exact: true })).toBeVisible();
-  await status.getByRole('button', { name: 'Закрыть уведомление' }).click();
+  await notice.getByRole('button', { name: 'Закрыть уведомление' }).click();
 
   // ── three replies rejected with a reason and a template ──
   for (const fio of CANDIDATES.slice(0, 3)) await pick(fio).check();
   await expect(bar.getByText('Выбрано: 3 отклика')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'list-bulk-bar-1280');
+  expect(await axeFindings(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(bar).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'list-bulk-bar-375');
   await shot(page, 'list-bulk-bar-375-full', true);
+  expect(await axeFindings(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await bar.getByRole('button', { name: 'Отказать…' }).click();
@@ -106,8 +124,10 @@ test('three replies rejected at once get their letters after the undo window; an
   await reject.getByRole('button', { name: 'Перенести и отправить' }).click();
   await expect(reject).toBeHidden();
   await expect(status.getByText('Изменено: 3 отклика')).toBeVisible();
-  const undo = status.getByRole('button', { name: /^Отменить: осталось \d+ с$/ });
+  const undo = notice.getByRole('button', { name: 'Отменить', exact: true });
   await expect(undo).toBeVisible();
+  // The seconds left are shown beside it.
+  await expect(notice.getByTestId('undo-seconds')).toHaveText(/^(10|[1-9]) с$/);
   await shot(page, 'list-undo-1280');
   for (const fio of CANDIDATES.slice(0, 3)) await expect(rowOf(fio).getByText('Не подходит опыт')).toBeVisible();
 

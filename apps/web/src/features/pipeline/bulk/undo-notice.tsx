@@ -49,9 +49,10 @@ export function UndoNotice({ action, onUndo, onClose }: { action: DoneAction; on
       ? ` Писем кандидатам: ${action.messages}${action.notMessaged ? `; без письма ${repliesCount(action.notMessaged)}: нет согласия или e-mail` : ''}.`
       : '';
   return (
-    <Paper className="bulk-undo" withBorder shadow="md" radius="md" p="sm" role="status" aria-live="polite" aria-atomic="true">
+    <Paper className="bulk-undo" withBorder shadow="md" radius="md" p="sm" role="region" aria-label="Результат действия">
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-        <div style={{ minWidth: 0 }}>
+        {/* Read out once per change of what happened; the seconds ticking by are not. */}
+        <div style={{ minWidth: 0 }} role="status" aria-live="polite" aria-atomic="true">
           <Text fw={600}>{BULK_MSG.changed(repliesCount(action.changed))}</Text>
           {said ? (
             <Text size="sm" c={said.color === 'red' ? 'red.8' : 'teal.9'}>
@@ -60,15 +61,20 @@ export function UndoNotice({ action, onUndo, onClose }: { action: DoneAction; on
           ) : (
             <Text size="sm" c="dimmed">
               {letters.trim() || (action.changed ? 'Письма кандидатам не отправлялись.' : 'Все выбранные отклики уже были на этом этапе.')}
-              {canUndo && action.messages ? ' Письма уйдут, когда закончится время на отмену.' : ''}
+              {action.undoToken ? ` Отменить можно в течение ${BULK_UNDO_SECONDS} секунд${action.messages ? ': письма уйдут после этого' : ''}.` : ''}
             </Text>
           )}
         </div>
         <Group gap="xs" wrap="nowrap">
           {canUndo || busy ? (
-            <Button size="xs" variant="light" loading={busy} onClick={undo} aria-label={`Отменить: осталось ${left} с`}>
-              Отменить ({left} с)
-            </Button>
+            <>
+              <Text size="sm" c="dimmed" aria-hidden data-testid="undo-seconds" style={{ whiteSpace: 'nowrap' }}>
+                {left} с
+              </Text>
+              <Button size="xs" variant="light" loading={busy} onClick={undo}>
+                Отменить
+              </Button>
+            </>
           ) : null}
           <CloseButton aria-label="Закрыть уведомление" onClick={onClose} />
         </Group>
