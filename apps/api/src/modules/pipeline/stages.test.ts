@@ -265,6 +265,16 @@ describe('the board', () => {
     });
     expect(next.stages.map((x: Stage) => x.count)).toEqual(columns.map((c) => c.count));
     expect((await owner.client.get(`/api/vacancy/${v}/board?per_stage=0`)).status).toBe(422);
+    // Both filters at once, and a bad stage id.
+    const both = (await owner.client.get(`/api/vacancy/${v}/reply?stage_id=${phone?.id}&status=invited`)).body.res;
+    expect(both.total).toBe(3);
+    expect((await owner.client.get(`/api/vacancy/${v}/reply?stage_id=${phone?.id}&status=new`)).body.res).toMatchObject({
+      total: 0,
+      data: [],
+    });
+    const bad = await owner.client.get(`/api/vacancy/${v}/reply?stage_id=abc`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.stage_id).toBeDefined();
     // Another vacancy's stage: an empty page.
     const other = await kit.vacancy(owner.client);
     const foreign = (await kit.stages(owner.client, other))[0] as Stage;
