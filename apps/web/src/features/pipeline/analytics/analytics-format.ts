@@ -38,5 +38,3 @@ export function daysText(days: number | null): string {
   const unit = Number.isInteger(days) ? plural(days, ['день', 'дня', 'дней']) : 'дня';
   return `${decimal(days)} ${unit}`;
 }
-
-export const repliesText = (n: number): string => `${n} ${plural(n, ['отклик', 'отклика', 'откликов'])}`;
