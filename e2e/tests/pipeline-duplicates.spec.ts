@@ -15,8 +15,9 @@ import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-const shot = async (target: Page | Locator, name: string) => {
-  if (SHOTS) await target.screenshot({ path: `${SHOTS}/${name}.png`, ...('goto' in target ? { fullPage: true } : {}) });
+/** The whole page, or what the viewport shows (a dialog scrolls on its own). */
+const shot = async (target: Page | Locator, name: string, fullPage = true) => {
+  if (SHOTS) await target.screenshot({ path: `${SHOTS}/${name}.png`, ...('goto' in target ? { fullPage } : {}) });
 };
 
 const DESCRIPTION =
@@ -70,6 +71,10 @@ test('a candidate who replied twice is marked «Возможный дубль» 
   await expect(alert).toContainText('тот же телефон');
   await expect(alert).toContainText(`отклик на «${first}»`);
   await shot(page, 'duplicate-alert-1280');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(alert.getByRole('button', { name: /Объединить/ })).toBeVisible();
+  await shot(page, 'duplicate-alert-375', false);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // ── to the first reply by the alert's link; it is marked too (the relation goes both ways) ──
   await alert.getByRole('link', { name: 'Соколова Мария Игоревна' }).click();
@@ -87,10 +92,12 @@ test('a candidate who replied twice is marked «Возможный дубль» 
   await email.getByRole('radio', { name: 'Взять из дубля' }).check();
   await expect(merge).toContainText('Из дубля будут взяты: E-mail.');
   await expect(merge).toContainText('Отклик дубля перейдёт к этому кандидату со своей историей.');
-  await shot(page, 'merge-dialog-1280');
+  await shot(page, 'merge-dialog-1280', false);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(email.getByRole('radio', { name: 'Взять из дубля' })).toBeChecked();
-  await shot(page, 'merge-dialog-375');
+  await shot(page, 'merge-dialog-375', false);
+  await merge.getByText('Что произойдёт').scrollIntoViewIfNeeded();
+  await shot(page, 'merge-dialog-375-summary', false);
   await merge.getByRole('button', { name: 'Объединить', exact: true }).click();
 
   // ── the kept reply: notified, «Объединено», both histories, the new e-mail ──
