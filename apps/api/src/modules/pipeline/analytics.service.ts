@@ -47,20 +47,41 @@ async function periodOf(ctx: AppContext, vacancyIds: SQL, asked: Partial<Period>
   return { from, to };
 }
 
-/** The funnel's rows: one per stage (a vacancy) or per title (the team), rejection stages left out, in order. */
-function funnelKeys(stages: StageRow[], byTitle: boolean): { key: string; stage_id: number | null; stage: string; kind: string }[] {
-  const keys = new Map<string, { key: string; stage_id: number | null; stage: string; kind: string; position: number }>();
+type FunnelKey = { key: string; stage_id: number | null; stage: string; kind: string; position: number; at: Map<number, number> };
+
+/**
+ * The funnel's rows: one per stage (a vacancy) or per title (the team), rejection stages left out, in
+ * order; `at` gives, per vacancy, the position of the row's stage there (the first, should a title repeat).
+ */
+function funnelKeys(stages: StageRow[], byTitle: boolean): FunnelKey[] {
+  const keys = new Map<string, FunnelKey>();
   for (const s of stages) {
     if (s.kind === 'rejected') continue;
     const key = byTitle ? s.title : String(s.id);
-    const seen = keys.get(key);
-    if (!seen) keys.set(key, { key, stage_id: byTitle ? null : Number(s.id), stage: s.title, kind: s.kind, position: Number(s.position) });
-    else if (Number(s.position) < seen.position) seen.position = Number(s.position);
+    const position = Number(s.position);
+    let row = keys.get(key);
+    if (!row) {
+      row = { key, stage_id: byTitle ? null : Number(s.id), stage: s.title, kind: s.kind, position, at: new Map() };
+      keys.set(key, row);
+    }
+    row.position = Math.min(row.position, position);
+    const vacancy = Number(s.vacancy_id);
+    row.at.set(vacancy, Math.min(row.at.get(vacancy) ?? position, position));
   }
   return [...keys.values()].sort((a, b) => a.position - b.position || a.stage.localeCompare(b.stage, 'ru'));
 }
 
-type MoveRow = { k: 'funnel' | 'stay' | 'fill' | 'fill_all'; key: string; n: number; days: number | null };
+/** Replies that reached `row`: those of each vacancy whose furthest position is at or past the row's stage there. */
+function reachedOf(row: FunnelKey, reach: MoveRow[]): number {
+  let n = 0;
+  for (const r of reach) {
+    const at = row.at.get(Number(r.key));
+    if (at !== undefined && r.pos != null && Number(r.pos) >= at) n += Number(r.n);
+  }
+  return n;
+}
+
+type MoveRow = { k: 'reach' | 'stay' | 'fill' | 'fill_all'; key: string; pos: number | null; n: number; days: number | null };
 type CountRow = { k: 'day' | 'channel' | 'reason' | 'vacancy'; key: string; n: number };
 
 /** Every figure of the replies of `vacancyIds` that arrived in `period`; `byTitle` sums stages by title. */
@@ -87,40 +108,39 @@ async function figuresOf(ctx: AppContext, vacancyIds: SQL, period: Period, byTit
     with r as (select r.id, r.vacancy_id, r.created_at, r.stage_id from vacancy_replies r where ${inPeriod}),
     st as (select id, vacancy_id, position, title, kind from vacancy_stages where vacancy_id in ${vacancyIds}),
     m as (
-      select h.id, h.reply_id, h.to_stage_id, h.to_kind, h.created_at
-      from r join vacancy_reply_history h on h.reply_id = r.id
-      where h.event = 'move' and h.to_stage_id is not null
+      select h.reply_id, h.id, h.created_at, h.to_kind, s.id as stage_id, s.position, s.kind, ${key} as key
+      from r join vacancy_reply_history h on h.reply_id = r.id join st s on s.id = h.to_stage_id
+      where h.event = 'move'
         and (h.bulk_id is null or not exists (select 1 from reply_bulk_actions b where b.id = h.bulk_id and b.undone_at is not null))
     ),
-    -- The furthest position each reply reached: its moves, its stage now, and its vacancy's first stage.
     far as (
-      select x.reply_id, max(s.position) as pos from (
-        select reply_id, to_stage_id as stage_id from m
-        union all select id, stage_id from r
-        union all select r.id, s.id from r join st s on s.vacancy_id = r.vacancy_id and s.kind = 'new'
-      ) x join st s on s.id = x.stage_id and s.kind <> 'rejected'
-      group by x.reply_id
+      select reply_id, max(position) filter (where kind <> 'rejected') as pos, min(created_at) filter (where to_kind = 'hired') as hired_at
+      from m group by reply_id
+    ),
+    -- Each reply: the furthest position it reached (its moves, its stage now, its vacancy's first
+    -- stage; rejection stages never count) and the days from arriving to its first hiring move.
+    reach as (
+      select r.vacancy_id, greatest(f.pos, cur.position, np.position) as pos, extract(epoch from f.hired_at - r.created_at) / 86400 as fill_days
+      from r left join far f on f.reply_id = r.id
+      left join st cur on cur.id = r.stage_id and cur.kind <> 'rejected'
+      left join st np on np.vacancy_id = r.vacancy_id and np.kind = 'new'
     ),
     -- Stays: a run of moves into the same stage is one stay, ended by the next move elsewhere.
-    seq as (select reply_id, to_stage_id, created_at, id, lag(to_stage_id) over (partition by reply_id order by created_at, id) as prev from m),
+    seq as (select reply_id, key, kind, created_at, id, stage_id, lag(stage_id) over (partition by reply_id order by created_at, id) as prev from m),
     stay as (
-      select to_stage_id, created_at, lead(created_at) over (partition by reply_id order by created_at, id) as left_at
-      from seq where prev is distinct from to_stage_id
-    ),
-    fill as (
-      select r.vacancy_id, extract(epoch from min(m.created_at) - r.created_at) / 86400 as days
-      from m join r on r.id = m.reply_id where m.to_kind = 'hired' group by r.id, r.vacancy_id, r.created_at
+      select key, kind, created_at, lead(created_at) over (partition by reply_id order by created_at, id) as left_at
+      from seq where prev is distinct from stage_id
     )
-    select 'funnel' as k, ${key} as key, count(distinct far.reply_id)::int as n, null::float8 as days
-      from st s join r on r.vacancy_id = s.vacancy_id join far on far.reply_id = r.id and far.pos >= s.position
-      where s.kind <> 'rejected' group by 2
+    select 'reach' as k, vacancy_id::text as key, pos, count(*)::int as n, null::float8 as days from reach group by vacancy_id, pos
     union all
-    select 'stay', ${key}, count(*)::int, percentile_cont(0.5) within group (order by extract(epoch from stay.left_at - stay.created_at) / 86400)
-      from stay join st s on s.id = stay.to_stage_id where stay.left_at is not null and s.kind <> 'rejected' group by 2
+    select 'stay', key, null, count(*)::int, percentile_cont(0.5) within group (order by extract(epoch from left_at - created_at) / 86400)
+      from stay where left_at is not null and kind <> 'rejected' group by key
     union all
-    select 'fill', vacancy_id::text, count(*)::int, percentile_cont(0.5) within group (order by days) from fill group by 2
+    select 'fill', vacancy_id::text, null, count(*)::int, percentile_cont(0.5) within group (order by fill_days)
+      from reach where fill_days is not null group by vacancy_id
     union all
-    select 'fill_all', '', count(*)::int, percentile_cont(0.5) within group (order by days) from fill having count(*) > 0`);
+    select 'fill_all', '', null, count(*)::int, percentile_cont(0.5) within group (order by fill_days)
+      from reach where fill_days is not null having count(*) > 0`);
 
   return { stages, counts, moves };
 }
@@ -131,7 +151,7 @@ function shapeFigures(period: Period, data: Awaited<ReturnType<typeof figuresOf>
     new Map(rows.filter((r) => r.k === k).map((r) => [r.key, Number(r.n)]));
   const perDay = of(data.counts, 'day');
   const channels = of(data.counts, 'channel');
-  const reached = of(data.moves, 'funnel');
+  const reach = data.moves.filter((r) => r.k === 'reach');
   const stays = new Map(data.moves.filter((r) => r.k === 'stay').map((r) => [r.key, r]));
   const fillAll = data.moves.find((r) => r.k === 'fill_all');
   const replies = [...perDay.values()].reduce((a, b) => a + b, 0);
@@ -140,9 +160,10 @@ function shapeFigures(period: Period, data: Awaited<ReturnType<typeof figuresOf>
   for (let d = period.from; d <= period.to; d = nextDay(d)) days.push({ day: d, count: perDay.get(d) ?? 0 });
 
   const keys = funnelKeys(data.stages, byTitle);
-  const first = keys.length ? (reached.get(keys[0]?.key ?? '') ?? 0) : 0;
-  const funnel = keys.map((s) => {
-    const n = reached.get(s.key) ?? 0;
+  const reached = keys.map((row) => reachedOf(row, reach));
+  const first = reached[0] ?? 0;
+  const funnel = keys.map((s, i) => {
+    const n = reached[i] ?? 0;
     return { stage_id: s.stage_id, stage: s.stage, kind: s.kind, reached: n, share: ratio(n, first) };
   });
   const conversion = funnel.slice(1).map((to, i) => {
@@ -175,7 +196,7 @@ function shapeFigures(period: Period, data: Awaited<ReturnType<typeof figuresOf>
 /** `GET /api/vacancy/{id}/analytics`: the team's vacancy (404 otherwise). */
 export async function vacancyAnalyticsOf(ctx: AppContext, userId: number, vacancyId: number, asked: Partial<Period>): Promise<VacancyAnalytics> {
   const vacancy = await vacancyForTeam(ctx, userId, vacancyId);
-  const ids = sql`(select ${vacancy.id}::int)`;
+  const ids = sql`(${vacancy.id}::int)`;
   const period = await periodOf(ctx, ids, asked);
   const data = await figuresOf(ctx, ids, period, false);
   return { vacancy: { id: vacancy.id, title: vacancy.title }, ...shapeFigures(period, data, false) };
