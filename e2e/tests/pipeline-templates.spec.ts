@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { consentVersion } from '@hr/contract';
 import { type Page, request as playwrightRequest } from '@playwright/test';
 import { postJson, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
@@ -18,6 +19,20 @@ if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 const shot = async (page: Page, name: string, fullPage = true) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 };
+
+/** Serious and critical axe findings on the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+}
 
 const DESCRIPTION =
   '<p>Ищем рекрутера в IT-компанию: закрывать вакансии разработчиков и аналитиков, вести кандидатов от первого звонка до выхода на работу.</p>' +
@@ -92,12 +107,14 @@ test('a shared template is written, sent from the move dialog after an edit, rec
   // The letter as the candidate reads it, with sample values.
   await expect(editor.getByText('Здравствуйте, Анна!')).toBeVisible();
   await shot(page, 'template-editor-1280', false);
+  expect(await axeFindings(page), 'the template editor').toEqual([]);
   await editor.getByRole('button', { name: 'Сохранить' }).click();
   await expect(editor).toBeHidden();
   const mine = page.getByRole('region', { name: 'Мои' });
   await expect(mine.getByRole('article', { name: 'Приглашение на телефонный звонок' })).toBeVisible();
   await expect(mine.getByText('Видит команда')).toBeVisible();
   await shot(page, 'templates-1280');
+  expect(await axeFindings(page), 'the templates page').toEqual([]);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(mine.getByRole('article', { name: 'Приглашение на телефонный звонок' })).toBeVisible();
@@ -121,6 +138,7 @@ test('a shared template is written, sent from the move dialog after an edit, rec
   await letter.press('Control+End');
   await letter.pressSequentially('\nP.S. Удобно ли вам в четверг в 11:00?');
   await shot(page, 'move-dialog-1280', false);
+  expect(await axeFindings(page), 'the move dialog with its letter').toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'move-dialog-375', false);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -154,6 +172,7 @@ test('a shared template is written, sent from the move dialog after an edit, rec
   await expect(reject.getByLabel('Шаблон', { exact: true })).toHaveValue('Отказ');
   await expect(reject.getByRole('textbox', { name: 'Текст письма' })).toHaveValue(/^Здравствуйте, Дарья!/);
   await shot(page, 'move-dialog-reject-1280', false);
+  expect(await axeFindings(page), 'the move dialog of a rejection').toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'move-dialog-reject-375', true);
   await page.setViewportSize({ width: 1280, height: 900 });
