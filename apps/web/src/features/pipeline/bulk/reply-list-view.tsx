@@ -50,6 +50,7 @@ export function ReplyListView({ vacancyId, stages: given }: { vacancyId: number;
     clear();
   };
 
+  const current = stageId ? String(stageId) : 'all';
   const count = allMatching ? total : selected.size;
   const onPage = items.map((r) => r.id);
   const pageChosen = onPage.length > 0 && onPage.every((id) => selected.has(id));
@@ -98,21 +99,6 @@ export function ReplyListView({ vacancyId, stages: given }: { vacancyId: number;
     return answer;
   };
 
-  const tabs = (
-    <div className="bulk-tabs">
-      <Tabs value={stageId ? String(stageId) : 'all'} onChange={(v) => showStage(v && v !== 'all' ? Number(v) : null)} variant="pills" radius="xl">
-        <Tabs.List className="bulk-tabs__list">
-          <Tabs.Tab value="all">Все · {stages.reduce((n, s) => n + s.count, 0)}</Tabs.Tab>
-          {stages.map((s) => (
-            <Tabs.Tab key={s.id} value={String(s.id)}>
-              {s.title} · {s.count}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-    </div>
-  );
-
   let body: ReactNode;
   if (list.isPending) body = <Text c="dimmed">Загружаем отклики…</Text>;
   else if (list.isError)
@@ -151,8 +137,24 @@ export function ReplyListView({ vacancyId, stages: given }: { vacancyId: number;
 
   return (
     <Stack gap="sm" className="bulk-list">
-      {tabs}
-      {body}
+      {/* Each tab has its panel (the list shows in the open one), as a tab list must. */}
+      <Tabs value={current} onChange={(v) => showStage(v && v !== 'all' ? Number(v) : null)} variant="pills" radius="xl">
+        <div className="bulk-tabs">
+          <Tabs.List className="bulk-tabs__list">
+            <Tabs.Tab value="all">Все · {stages.reduce((n, s) => n + s.count, 0)}</Tabs.Tab>
+            {stages.map((s) => (
+              <Tabs.Tab key={s.id} value={String(s.id)}>
+                {s.title} · {s.count}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </div>
+        {['all', ...stages.map((s) => String(s.id))].map((value) => (
+          <Tabs.Panel key={value} value={value} pt="sm">
+            {value === current ? <Stack gap="sm">{body}</Stack> : null}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
       <BulkBar
         vacancyId={vacancyId}
         count={count}
