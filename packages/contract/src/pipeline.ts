@@ -51,6 +51,8 @@ export const PIPELINE_MSG = {
   stageActiveNeeded: 'Нужен хотя бы один рабочий этап между «Новыми» и «Выходом на работу»',
   stageNotFound: 'Этап не найден',
   stageHasReplies: (title: string, n: string) => `Этап «${title}» нельзя удалить: в нём ${n}. Сначала перенесите их`,
+  stageRejectionHasReplies: (title: string, n: string) =>
+    `Этап «${title}» нельзя сделать отказом или вернуть из отказа: в нём ${n}. Сначала перенесите их`,
   stagesSaved: 'Этапы сохранены',
   reasonRequired: 'Укажите причину отказа',
   reasonNotFound: 'Причина не найдена',

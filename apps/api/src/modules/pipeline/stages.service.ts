@@ -78,6 +78,18 @@ export async function saveStages(
         stages: [PIPELINE_MSG.stageHasReplies(holding.title, `${holding.count} ${plural(holding.count, REPLIES_FORMS)}`)],
       });
     }
+    // Replies in a rejection carry a reason and nothing else does: a stage holding replies does not
+    // pass into the rejection or out of it (its replies would be rejected without one, or lose it).
+    const turning = list.find((s) => {
+      const was = s.id == null ? undefined : byId.get(s.id);
+      return was && was.count > 0 && was.kind !== s.kind && (was.kind === 'rejected' || s.kind === 'rejected');
+    });
+    const turned = turning?.id == null ? undefined : byId.get(turning.id);
+    if (turned) {
+      throw fieldErrors({
+        stages: [PIPELINE_MSG.stageRejectionHasReplies(turned.title, `${turned.count} ${plural(turned.count, REPLIES_FORMS)}`)],
+      });
+    }
     if (removed.length) {
       const ids = sql.join(
         removed.map((s) => sql`${s.id}`),

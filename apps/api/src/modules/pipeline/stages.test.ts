@@ -111,6 +111,14 @@ describe('stages of a vacancy', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors?.stages).toEqual(['Этап «Интервью» нельзя удалить: в нём 2 отклика. Сначала перенесите их']);
     expect((await kit.stages(owner.client, v)).map((x) => x.id)).toEqual(s.map((x) => x.id));
+    // Nor may it become the rejection (its replies have no reason); an empty one may.
+    const swap = (a: string, b: string) =>
+      body(s).stages.map((x) => (x.title === a ? { ...x, kind: 'rejected' } : x.title === b ? { ...x, kind: 'active' } : x));
+    const turned = await owner.client.request('PUT', `/api/vacancy/${v}/stages`, { stages: swap('Интервью', 'Отказ') });
+    expect(turned.body.errors?.stages).toEqual([
+      'Этап «Интервью» нельзя сделать отказом или вернуть из отказа: в нём 2 отклика. Сначала перенесите их',
+    ]);
+    expect((await owner.client.request('PUT', `/api/vacancy/${v}/stages`, { stages: swap('Оффер', 'Отказ') })).status).toBe(200);
   });
 
   it('needs exactly one new, hired and rejected stage, distinct titles, and only this vacancy’s ids', async () => {
