@@ -10,8 +10,9 @@ import { teamOf, vacancyForTeam } from '../vacancy/vacancy.access.ts';
  * analytics.ts. A fixed number of statements whatever the number of replies, stages or vacancies: the
  * period's bounds, the stages, the replies' counts, everything the moves tell (and the team's list).
  *
- * A move of a bulk action that was undone does not count: the bulk's undo either deletes its records
- * or keeps them with `undone_at` set on the action — both leave the funnel as if it never happened.
+ * A bulk action undone leaves no move behind for the replies it put back: the undo deletes those
+ * records (or turns the ones that carried a letter into messages; bulk.service.ts), so the funnel is
+ * as if it never happened; a reply the undo could not put back (moved again since) keeps its move.
  */
 
 /** The longest period asked for (its days are listed one by one). */
@@ -111,7 +112,6 @@ async function figuresOf(ctx: AppContext, vacancyIds: SQL, period: Period, byTit
       select h.reply_id, h.id, h.created_at, h.to_kind, s.id as stage_id, s.position, s.kind, ${key} as key
       from r join vacancy_reply_history h on h.reply_id = r.id join st s on s.id = h.to_stage_id
       where h.event = 'move'
-        and (h.bulk_id is null or not exists (select 1 from reply_bulk_actions b where b.id = h.bulk_id and b.undone_at is not null))
     ),
     far as (
       select reply_id, max(position) filter (where kind <> 'rejected') as pos, min(created_at) filter (where to_kind = 'hired') as hired_at

@@ -49,15 +49,15 @@ async function stagesOf(vacancyId: number): Promise<Stages> {
 }
 
 /**
- * A reply that arrived at `at` by `channel`, then moved as `moves` say ([stage, days after arriving,
- * bulk id?]); it ends in the last move's stage (or `now`, with `reason`). The history written here
- * replaces the one the public reply recorded.
+ * A reply that arrived at `at` by `channel`, then moved as `moves` say ([stage, days after arriving]);
+ * it ends in the last move's stage (or `now`, with `reason`). The history written here replaces the
+ * one the public reply recorded.
  */
 async function replyWithHistory(
   vacancyId: number,
   at: string,
   channel: string,
-  moves: [number, number, number?][],
+  moves: [number, number][],
   now?: { stage: number; reason?: number },
 ): Promise<number> {
   const res = await publicReply(vacancyId);
@@ -65,10 +65,10 @@ async function replyWithHistory(
   const id = Number(res.body.res.id);
   const arrived = Date.parse(at);
   await db().rows(sql`delete from vacancy_reply_history where reply_id = ${id}`);
-  for (const [stage, days, bulk] of moves) {
+  for (const [stage, days] of moves) {
     const when = new Date(arrived + days * DAY).toISOString();
     await db().rows(sql`insert into vacancy_reply_history (reply_id, status, event, to_stage_id, bulk_id, created_at)
-      values (${id}, reply_status_for_stage(${stage}), 'move', ${stage}, ${bulk ?? null}, ${when}::timestamptz)`);
+      values (${id}, reply_status_for_stage(${stage}), 'move', ${stage}, null, ${when}::timestamptz)`);
   }
   const stage = now?.stage ?? moves.at(-1)?.[0];
   await db().rows(sql`update vacancy_replies set created_at = ${new Date(arrived).toISOString()}::timestamptz, channel = ${channel},
@@ -81,11 +81,13 @@ async function reasonId(title: string): Promise<number> {
   return Number(row?.id);
 }
 
-/** A bulk action that was undone, its records kept (`undone_at` set). */
-async function undoneBulk(vacancyId: number): Promise<number> {
-  const [row] = await db().rows<{ id: number }>(sql`insert into reply_bulk_actions (token, vacancy_id, before, changed, undo_until, undone_at)
-    values (${`t-${randomInt(1e9)}`}, ${vacancyId}, '[]'::jsonb, 1, now(), now()) returning id`);
-  return Number(row?.id);
+/** A bulk move of `ids` to `stageId`, undone at once through the API. */
+async function bulkMovedAndUndone(client: TestClient, vacancyId: number, ids: number[], stageId: number) {
+  const bulk = await client.post(`/api/vacancy/${vacancyId}/reply/bulk`, { ids, stage_id: stageId });
+  expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+  expect(bulk.body.res.changed).toBe(ids.length);
+  const undo = await client.post(`/api/vacancy/${vacancyId}/reply/bulk/undo`, { undo_token: bulk.body.res.undo_token });
+  expect(undo.status, JSON.stringify(undo.body)).toBe(200);
 }
 
 describe('vacancy analytics from a known history', () => {
@@ -100,15 +102,15 @@ describe('vacancy analytics from a known history', () => {
     v2 = await createVacancy(owner.client, 'HR-бизнес-партнёр');
     s = await stagesOf(v1);
     const experience = await reasonId('Не подходит опыт');
-    const bulk = await undoneBulk(v1);
     // A: 23:30 in Moscow on Oct 1; Новые → Просмотрены → (a jump) Оффер → Выход на работу on day 5.
     await replyWithHistory(v1, '2026-10-01T20:30:00Z', 'site', [[s.new, 0], [s.viewed, 1], [s.offer, 3], [s.hired, 5]]);
     // B: 00:30 in Moscow on Oct 2 (across midnight from A), from Telegram; rejected on day 3.
     await replyWithHistory(v1, '2026-10-01T21:30:00Z', 'telegram', [[s.new, 0], [s.viewed, 2], [s.rejected, 3]], { stage: s.rejected, reason: experience });
     // C: invited from the base; jumped to Телефонное интервью, still there.
     await replyWithHistory(v1, '2026-10-02T10:00:00Z', 'invite', [[s.new, 0], [s.phone, 1]]);
-    // D: from Telegram; a bulk move to Интервью undone (the way back recorded under the same bulk).
-    await replyWithHistory(v1, '2026-10-03T12:00:00Z', 'telegram', [[s.new, 0], [s.interview, 1, bulk], [s.new, 1.01, bulk]]);
+    // D: from Telegram; moved to Интервью by a bulk action, undone.
+    const d = await replyWithHistory(v1, '2026-10-03T12:00:00Z', 'telegram', [[s.new, 0]]);
+    await bulkMovedAndUndone(owner.client, v1, [d], s.interview);
     // E: Новые → Просмотрены (half a day) → Интервью → Выход на работу on day 4.5.
     await replyWithHistory(v1, '2026-10-03T13:00:00Z', 'site', [[s.new, 0], [s.viewed, 0.5], [s.interview, 1.5], [s.hired, 4.5]]);
     // The second vacancy: one reply straight to Выход на работу in 10 days.
@@ -177,14 +179,19 @@ describe('vacancy analytics from a known history', () => {
     expect(a.hired).toBe(0);
   });
 
-  it('a bulk move undone with its records deleted counts as nothing either', async () => {
+  it('a bulk move that stuck counts; undone, it does not', async () => {
     const own = await member();
     const v = await createVacancy(own.client, 'Менеджер по персоналу');
     const st = await stagesOf(v);
-    await replyWithHistory(v, '2026-10-05T09:00:00Z', 'site', [[st.new, 0]]);
+    const kept = await replyWithHistory(v, '2026-10-05T09:00:00Z', 'site', [[st.new, 0]]);
+    const undone = await replyWithHistory(v, '2026-10-05T10:00:00Z', 'site', [[st.new, 0]]);
+    const bulk = await own.client.post(`/api/vacancy/${v}/reply/bulk`, { ids: [kept], stage_id: st.offer });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    await bulkMovedAndUndone(own.client, v, [undone], st.offer);
     const a = (await own.client.get(`/api/vacancy/${v}/analytics?from=2026-10-05&to=2026-10-05`)).body.res;
-    expect(a.funnel.map((f: { reached: number }) => f.reached)).toEqual([1, 0, 0, 0, 0, 0]);
-    expect(a.median_days_in_stage.every((m: { days: number | null }) => m.days === null)).toBe(true);
+    expect(a.funnel.map((f: { reached: number }) => f.reached)).toEqual([2, 1, 1, 1, 1, 0]);
+    // The kept reply's stay in Новые ended with the bulk move (weeks after it arrived); the other is still there.
+    expect(a.median_days_in_stage[0].stays).toBe(1);
   });
 
   it('without a period: from the first day of the vacancy or its first reply, to today', async () => {
