@@ -120,6 +120,7 @@ export function MoveDialog({ opened, onClose, vacancyId, stages, initialStageId,
     const el = bodyRef.current;
     const next = insertPlaceholder(body, el?.selectionStart ?? body.length, el?.selectionEnd ?? body.length, key);
     setBody(next.text);
+    setTemplateChosen(true);
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(next.caret, next.caret);
@@ -290,6 +291,8 @@ export function MoveDialog({ opened, onClose, vacancyId, stages, initialStageId,
                 value={subject}
                 onChange={(e) => {
                   setSubject(e.currentTarget.value);
+                  // Edited text is the member's: another stage no longer swaps the template under it.
+                  setTemplateChosen(true);
                   setErrors((x) => ({ ...x, subject: undefined }));
                 }}
                 error={errors.subject}
@@ -306,6 +309,7 @@ export function MoveDialog({ opened, onClose, vacancyId, stages, initialStageId,
                 value={body}
                 onChange={(e) => {
                   setBody(e.currentTarget.value);
+                  setTemplateChosen(true);
                   setErrors((x) => ({ ...x, message: undefined }));
                 }}
                 error={errors.message}
