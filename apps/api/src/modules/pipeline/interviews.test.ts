@@ -241,6 +241,14 @@ describe('interviews', () => {
     // An interview that is over: nothing either.
     const third = await s.owner.client.post(s.url, body({ starts_at: inHours(2).toISOString(), minutes: 30 }));
     expect(await remindParticipants(built.ctx, { interview_id: third.body.res.interview.id, sequence: 0 }, inHours(3))).toEqual({ reminded: 0 });
+
+    // Through the queue: an interview in ten minutes is reminded of at once, and only once.
+    const before = (await reminders(s.mate.id)).length;
+    const soon = new Date(Math.ceil((Date.now() + 10 * 60_000) / 60_000) * 60_000);
+    await s.owner.client.post(s.url, body({ starts_at: soon.toISOString(), participant_ids: [s.mate.id] }));
+    await built.ctx.queue.runPending();
+    await built.ctx.queue.runPending();
+    expect(await reminders(s.mate.id)).toHaveLength(before + 1);
   });
 
   it('feedback: participants only, scores on the vacancy criteria, one per member; side by side in the list', async () => {
