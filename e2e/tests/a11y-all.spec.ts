@@ -242,7 +242,11 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         open: async (p) => {
           await headerButton(p, 'Войти', narrow);
           const login = dialog(p, 'Вход');
-          await login.getByRole('button', { name: 'Войти по коду' }).or(login.getByRole('link', { name: 'Войти по коду' })).first().click();
+          await login
+            .getByRole('button', { name: 'Войти по коду' })
+            .or(login.getByRole('link', { name: 'Войти по коду' }))
+            .first()
+            .click();
           await expect(login.getByRole('button', { name: 'Продолжить' })).toBeVisible();
           return login;
         },
@@ -253,7 +257,11 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         ready: (p) => dialog(p, 'Вход'),
         open: async (p) => {
           const login = dialog(p, 'Вход');
-          await login.getByRole('button', { name: 'Войти по коду' }).or(login.getByRole('link', { name: 'Войти по коду' })).first().click();
+          await login
+            .getByRole('button', { name: 'Войти по коду' })
+            .or(login.getByRole('link', { name: 'Войти по коду' }))
+            .first()
+            .click();
           await login.getByRole('textbox', { name: 'E-mail' }).fill(w.basic.email);
           await login.getByRole('button', { name: 'Продолжить' }).click();
           return dialog(p, 'Код подтверждения');
@@ -286,7 +294,11 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         ready: (p) => dialog(p, 'Вход'),
         open: async (p) => {
           const login = dialog(p, 'Вход');
-          await login.getByRole('button', { name: /Забыли пароль/ }).or(login.getByRole('link', { name: /Забыли пароль/ })).first().click();
+          await login
+            .getByRole('button', { name: /Забыли пароль/ })
+            .or(login.getByRole('link', { name: /Забыли пароль/ }))
+            .first()
+            .click();
           return dialog(p, /Восстановление доступа/i);
         },
       },
@@ -336,7 +348,10 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
               path: '/search?query=%D1%80%D0%B5%D0%BA%D1%80%D1%83%D1%82%D0%B5%D1%80',
               ready: (p: Page) => p.locator('article.resume-card').first(),
               open: async (p: Page) => {
-                await p.getByRole('button', { name: /^Фильтры/ }).first().click();
+                await p
+                  .getByRole('button', { name: /^Фильтры/ })
+                  .first()
+                  .click();
                 return dialog(p, /Фильтры/);
               },
             },
@@ -348,7 +363,10 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         path: `/resume/${w.resumeHash}`,
         sample: true,
         open: async (p) => {
-          await p.getByRole('button', { name: /^Запросить отзыв/ }).first().click();
+          await p
+            .getByRole('button', { name: /^Запросить отзыв/ })
+            .first()
+            .click();
           return dialog(p, 'Запрос рекомендации');
         },
       },
@@ -357,7 +375,10 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
         what: 'favourite removal confirmation',
         path: '/favourite',
         open: async (p) => {
-          await p.getByRole('button', { name: /Удалить из избранного|Убрать из избранного/ }).first().click();
+          await p
+            .getByRole('button', { name: /Удалить из избранного|Убрать из избранного/ })
+            .first()
+            .click();
           return dialog(p, 'Удалить из избранного?');
         },
       },
@@ -367,6 +388,26 @@ function stopsFor(role: Role, w: World, width: number): Stop[] {
       { what: 'vacancy (owner)', path: `/vacancy/${w.vacancyId}` },
       { what: 'vacancy edit', path: `/vacancy/${w.vacancyId}/edit`, sample: true },
       { what: 'vacancy replies', path: `/vacancy/${w.vacancyId}/reply` },
+      {
+        what: 'vacancy replies board',
+        path: `/vacancy/${w.vacancyId}/reply`,
+        sample: true,
+        scope: '[data-testid="reply-board"]',
+        open: async (p) => {
+          await p.getByText('Доска', { exact: true }).click();
+          const board = p.getByTestId('reply-board');
+          await expect(board.locator('li.board-card').first()).toBeVisible();
+          return board;
+        },
+      },
+      {
+        what: 'vacancy stage editor',
+        path: `/vacancy/${w.vacancyId}/reply`,
+        open: async (p) => {
+          await p.getByRole('button', { name: 'Этапы', exact: true }).click();
+          return dialog(p, 'Этапы вакансии');
+        },
+      },
       { what: 'vacancy reply', path: `/vacancy/${w.vacancyId}/reply/${w.replyId}`, sample: true },
     ];
   }
@@ -433,7 +474,10 @@ async function settle(page: Page): Promise<void> {
   });
   // Finite ones only: a spinner or a pulsing dot runs forever.
   await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
     undefined,
     { timeout: 10_000 },
   );

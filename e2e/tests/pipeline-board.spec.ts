@@ -34,10 +34,19 @@ async function axeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
-test('replies move on the board by mouse, by keyboard and to «Отказ» with a reason; the reply keeps every move', async ({ page, loginViaApi }) => {
+test('replies move on the board by mouse, by keyboard and to «Отказ» with a reason; the reply keeps every move', async ({
+  page,
+  loginViaApi,
+}) => {
   test.setTimeout(180_000);
   const creds = await memberWithVacancyAccess();
   const owner = await signInApi(creds);

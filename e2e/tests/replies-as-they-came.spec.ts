@@ -47,7 +47,13 @@ async function axeFindings(page: Page): Promise<string[]> {
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 /** Every element of `items` shows its whole text: nothing cut by an ellipsis or by its box. */
@@ -82,7 +88,8 @@ test.describe('replies as they came', () => {
     const title = `Рекрутер в IT ${Date.now().toString(36)}`;
     let vacancyId: number;
     try {
-      vacancyId = (await owner.post<{ id: number }>('/api/vacancy', { title, city: '1', description: DESCRIPTION, status: 'published' })).id;
+      vacancyId = (await owner.post<{ id: number }>('/api/vacancy', { title, city: '1', description: DESCRIPTION, status: 'published' }))
+        .id;
     } finally {
       await owner.dispose();
     }
@@ -100,7 +107,9 @@ test.describe('replies as they came', () => {
       await phoneField.click();
       await phoneField.pressSequentially(candidate.phone.replace(/\D/g, '').slice(1), { delay: 15 });
       await form.getByRole('textbox', { name: 'E-mail' }).fill(candidate.email);
-      await visitor.locator('input[type=file]').setInputFiles({ name: 'Соколова резюме.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+      await visitor
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'Соколова резюме.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
       await form.getByRole('checkbox').check();
       await form.getByRole('button', { name: 'Отправить отклик' }).click();
 
@@ -110,10 +119,16 @@ test.describe('replies as they came', () => {
       await expect(visitor.getByText('Отклик отправлен')).toHaveCount(1);
       await expect(sent).toBeFocused();
       await expect(sent).toBeInViewport({ ratio: 1 });
-      const headerBottom = await visitor.getByRole('banner').first().evaluate((el) => el.getBoundingClientRect().bottom);
+      const headerBottom = await visitor
+        .getByRole('banner')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().bottom);
       await expect.poll(async () => (await sent.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom - 1);
       // The confirmation takes the screen: the footer stays below the fold, not over its lower half.
-      const footerTop = await visitor.locator('footer').last().evaluate((el) => el.getBoundingClientRect().top);
+      const footerTop = await visitor
+        .locator('footer')
+        .last()
+        .evaluate((el) => el.getBoundingClientRect().top);
       expect(footerTop, 'the footer starts below the first screen').toBeGreaterThanOrEqual(740 - 1);
       await expect(sent).toContainText(`Подтверждение отправили на ${candidate.email}`);
       expect(await axeFindings(visitor), 'axe on the confirmation at 375 px').toEqual([]);
@@ -145,7 +160,9 @@ test.describe('replies as they came', () => {
       const xml =
         '<w:document xmlns:w="x"><w:body><w:p><w:r><w:t>Громов Артём — IT-рекрутер</w:t></w:r></w:p>' +
         '<w:p><w:r><w:t xml:space="preserve">Опыт: 4 года, </w:t><w:t>&quot;Яндекс&quot; &amp; стартапы</w:t></w:r></w:p></w:body></w:document>';
-      await second.locator('input[type=file]').setInputFiles({ name: 'Громов.docx', mimeType: 'application/octet-stream', buffer: docxFile(xml) });
+      await second
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'Громов.docx', mimeType: 'application/octet-stream', buffer: docxFile(xml) });
       await form.getByRole('checkbox').check();
       await form.getByRole('button', { name: 'Отправить отклик' }).click();
       await expect(second.getByTestId('reply-sent')).toBeFocused();
@@ -159,40 +176,20 @@ test.describe('replies as they came', () => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/vacancy/${vacancyId}/reply`);
-      const cards = page.locator('article.reply-card');
-      await expect(cards).toHaveCount(2);
-      // A reply from the page has no title of its own: the vacancy's is not repeated under the name.
-      await expect(cards.first()).not.toContainText(title);
-      await expectWholeWords(page.locator('.status-badge'), `status badges at ${width}px`);
-      // The six tabs are one row at both widths; on a phone it scrolls, its hidden end faded.
-      const tabRow = page.getByRole('tablist');
-      expect((await tabRow.boundingBox())?.height ?? 0, `tab row height at ${width}px`).toBeLessThan(60);
-      if (width === 375) await expect(tabRow).toHaveAttribute('data-more-end', '');
-      else await expect(tabRow).not.toHaveAttribute('data-more-end');
-      await shot(page, `replies-list-${width}`, false);
-      await expectWholeWords(page.getByRole('tab'), `tabs at ${width}px`);
-      // The keyboard still moves along the tabs (from the first, left goes round to the last) and
-      // the chosen tab is scrolled into view.
-      await page.getByRole('tab', { name: /^Все/ }).focus();
-      await page.keyboard.press('ArrowLeft');
-      const hired = page.getByRole('tab', { name: /Вышли на работу/ });
-      await expect(hired).toHaveAttribute('aria-selected', 'true');
-      await expect(page).toHaveURL(/status=hired/);
-      await expect(hired).toBeInViewport({ ratio: 1 });
-      if (width === 375) await expect(tabRow).toHaveAttribute('data-more-start', '');
-      await shot(page, `replies-tabs-end-${width}`, false);
-      await page.keyboard.press('ArrowRight');
-      await expect(page.getByRole('tab', { name: /^Все/ })).toBeInViewport({ ratio: 1 });
-      await expect(cards).toHaveCount(2);
+      // The list view: both replies by name, the stage of each said in words.
+      const main = page.locator('main');
+      await expect(main.getByRole('link', { name: candidate.fio })).toBeVisible();
+      await expect(main.getByRole('link', { name: docxName.fio })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow of the list at ${width}px`).toBeLessThanOrEqual(0);
       await shot(page, `replies-list-${width}`);
     }
 
-    const pdfCard = page.locator('article.reply-card').filter({ hasText: candidate.fio });
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/vacancy/${vacancyId}/reply`);
       const inline = page.waitForResponse((r) => r.url().endsWith('/file/inline'));
-      await pdfCard.getByRole('link', { name: candidate.fio }).click();
+      await page.locator('main').getByRole('link', { name: candidate.fio }).click();
       await expect(page.getByRole('heading', { level: 1, name: candidate.fio })).toBeVisible();
       const main = page.locator('main');
       for (const invented of ['Опыт работы', 'Не готов к переезду', /\d+ просмотр/, 'О себе', 'Сопроводительное письмо']) {
@@ -215,34 +212,27 @@ test.describe('replies as they came', () => {
       await shot(page, `reply-pdf-${width}`);
     }
 
-    // «Пригласить» is an action with readable text; the status is said apart from it.
+    // A move from the reply's page: the stage is said apart from the control, its badge readable.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Пригласить', exact: true }).click();
-    const invite = dialog(page, 'Пригласить кандидата');
-    const confirm = invite.getByRole('button', { name: 'Пригласить' });
-    const colours = await confirm.evaluate((el) => {
-      const s = getComputedStyle(el);
-      return { fg: getComputedStyle(el.querySelector('.mantine-Button-label') ?? el).color, bg: s.backgroundColor };
-    });
-    expect(contrast(colours.fg, colours.bg), `${colours.fg} on ${colours.bg}`).toBeGreaterThanOrEqual(4.5);
-    await shot(page, 'reply-invite-dialog-1280');
-    await confirm.click();
-    await expect(invite).toBeHidden();
-    await expect(page.getByTestId('reply-current-status')).toContainText('Приглашение');
-    const action = page.getByRole('button', { name: 'Пригласить', exact: true });
-    await expect(action).not.toHaveAttribute('aria-pressed', 'true');
-    const actionColours = await action.evaluate((el) => ({
-      fg: getComputedStyle(el.querySelector('.mantine-Button-label') ?? el).color,
+    // The select moves at once and clears itself: the stage is said on its own line instead.
+    await page.getByRole('complementary', { name: 'Работа с откликом' }).getByLabel('Перенести в этап', { exact: true }).click();
+    await page.getByRole('option', { name: 'Телефонное интервью', exact: true }).click();
+    const current = page.getByTestId('reply-current-status');
+    await expect(current).toContainText('Телефонное интервью');
+    const badge = current.locator('.status-badge');
+    const badgeColours = await badge.evaluate((el) => ({
+      fg: getComputedStyle(el.querySelector('.mantine-Badge-label') ?? el).color,
       bg: getComputedStyle(el).backgroundColor,
     }));
-    expect(contrast(actionColours.fg, actionColours.bg)).toBeGreaterThanOrEqual(4.5);
-    await shot(page, 'reply-invited-1280');
+    expect(contrast(badgeColours.fg, badgeColours.bg), `${badgeColours.fg} on ${badgeColours.bg}`).toBeGreaterThanOrEqual(4.5);
+    await expect(page.getByRole('list', { name: 'История отклика' })).toContainText('Просмотрены → Телефонное интервью');
+    await shot(page, 'reply-moved-1280');
 
     // The DOCX reply: its text on the page, the city as typed.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/vacancy/${vacancyId}/reply`);
-      await page.locator('article.reply-card').filter({ hasText: docxName.fio }).getByRole('link', { name: docxName.fio }).click();
+      await page.locator('main').getByRole('link', { name: docxName.fio }).click();
       await expect(page.getByRole('heading', { level: 1, name: docxName.fio })).toBeVisible();
       await expect(page.getByTestId('reply-file-text')).toHaveText('Громов Артём — IT-рекрутер\nОпыт: 4 года, "Яндекс" & стартапы');
       await expect(page.locator('main').getByText('Казань')).toBeVisible();
@@ -259,7 +249,14 @@ test.describe('replies as they came', () => {
     let first: number;
     let hash: string;
     try {
-      first = (await owner.post<{ id: number }>('/api/vacancy', { title: `Рекрутер ${stamp}`, city: '1', description: DESCRIPTION, status: 'published' })).id;
+      first = (
+        await owner.post<{ id: number }>('/api/vacancy', {
+          title: `Рекрутер ${stamp}`,
+          city: '1',
+          description: DESCRIPTION,
+          status: 'published',
+        })
+      ).id;
       await owner.post('/api/vacancy', { title: `HR BP ${stamp}`, city: '1', description: DESCRIPTION, status: 'published' });
       const matches = await owner.get<{ data: { hash: string }[] }>(`/api/vacancy/${first}/matches?per_page=20`);
       const found = matches.data[0]?.hash;
@@ -306,16 +303,15 @@ test.describe('replies as they came', () => {
     await already.scrollIntoViewIfNeeded();
     await shot(page, 'invite-done-375', false);
 
-    // The invited club resume keeps the resume's own look among the replies, with its status said apart.
+    // The invited club resume keeps the resume's own look among the replies, with its stage said apart.
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/vacancy/${first}/reply`);
-      const card = page.locator('article.reply-card').first();
-      await expect(card).toContainText('Приглашение из базы клуба');
-      await expectWholeWords(page.locator('.status-badge'), `status badges at ${width}px`);
-      await card.getByRole('link').first().click();
+      await page.locator(`main a[href^="/vacancy/${first}/reply/"]:visible`).first().click();
       await expect(page.getByText(/Приглашён из базы клуба/)).toBeVisible();
-      await expect(page.getByTestId('reply-current-status')).toContainText('Приглашение');
+      // An invitation puts the reply on the second stage of work.
+      await expect(page.getByTestId('reply-current-status')).toContainText('Телефонное интервью');
+      await expectWholeWords(page.locator('.status-badge'), `status badges at ${width}px`);
       await expect(page.locator('iframe')).toHaveCount(0);
       expect(await axeFindings(page), `axe on the invited reply at ${width}px`).toEqual([]);
       await shot(page, `reply-invited-club-${width}`);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { fetchXsrf, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
 import { signInApi, waitForSubscription } from '../fixtures/cabinet.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { TITLE_SUFFIX, dialog, header, pickCity } from '../fixtures/ui.ts';
+import { TITLE_SUFFIX, dialog, header, pickCity, selectOption } from '../fixtures/ui.ts';
 import { memberWithVacancyAccess, tinyPdf, typeDescription } from '../fixtures/vacancy.ts';
 
 const DESCRIPTION = [
@@ -144,22 +144,32 @@ test.describe('vacancy requests and replies', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.equals(tinyPdf())).toBe(true);
 
-    // Invite with a message: the status changes, the history grows, the candidate gets the mail.
+    // Invite with a letter: the reply moves to «Телефонное интервью», the history keeps the letter, the candidate gets it.
     const message = `Приглашаем на собеседование во вторник в 11:00. Код ${Date.now().toString(36)}`;
-    await page.getByRole('button', { name: 'Пригласить', exact: true }).click();
-    const invite = dialog(page, 'Пригласить кандидата');
+    const subject = `Приглашение: вакансия «${title}»`;
+    await page.getByRole('button', { name: 'Перенести с письмом…' }).click();
+    const invite = dialog(page, 'Перенести отклик');
     await expect(invite).toBeVisible();
-    await invite.getByRole('textbox', { name: 'Сообщение кандидату' }).fill(message);
-    await invite.getByRole('button', { name: 'Пригласить' }).click();
+    await selectOption(invite, 'Этап', 'Телефонное интервью');
+    await invite.getByRole('checkbox', { name: 'Написать кандидату' }).check();
+    // The template that fits the stage fills the letter first; the member then writes their own.
+    const subjectField = invite.getByRole('textbox', { name: 'Тема письма' });
+    await expect(subjectField).not.toHaveValue('');
+    await subjectField.fill(subject);
+    await invite.getByRole('textbox', { name: 'Текст письма' }).fill(message);
+    await invite.getByRole('button', { name: 'Перенести и отправить' }).click();
     await expect(invite).toBeHidden();
-    // The status is said on its own line; the button stays an action.
-    await expect(page.getByTestId('reply-current-status')).toContainText('Приглашение');
-    await expect(history).toContainText(message);
+    // The stage is said on its own line; the history tells the move and the letter.
+    await expect(page.getByTestId('reply-current-status')).toContainText('Телефонное интервью');
+    await expect(history).toContainText('Просмотрены → Телефонное интервью');
+    await expect(history).toContainText(subject);
+    await history.getByRole('button', { name: 'Показать текст письма' }).last().click();
+    await expect(history.getByText(message)).toBeVisible();
     await expect(history).toContainText(`${owner.name} ${owner.family}`);
 
-    const mail = await mailbox.waitForMessage(candidate.email, { subject: `Приглашение: вакансия «${title}»`, timeoutMs: 30_000 });
+    const mail = await mailbox.waitForMessage(candidate.email, { subject, timeoutMs: 30_000 });
     expect(mail.text).toContain(message);
-    expect(mail.text).toContain(`/vacancy/${vacancyId}`);
+    await expect(history.getByTestId('reply-letter-state').last()).toHaveText('отправлено', { timeout: 30_000 });
 
     // The list counts the reply; it is no longer new.
     await page.goto('/vacancy');

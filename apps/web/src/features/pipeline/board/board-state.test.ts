@@ -26,19 +26,20 @@ const board: ReplyBoard = {
 };
 
 describe('moveCardOnBoard', () => {
-  it('moves the card to the head of the target column and changes both counts', () => {
+  it('moves the card to its place in the target column (newest reply first) and changes both counts', () => {
     const next = moveCardOnBoard(board, 2, 11, '2026-11-02T00:00:00Z');
     expect(next.columns[0]?.items.map((c) => c.id)).toEqual([1]);
     expect(next.columns[0]?.count).toBe(2);
-    expect(next.columns[1]?.items.map((c) => c.id)).toEqual([2, 3]);
+    expect(next.columns[1]?.items.map((c) => c.id)).toEqual([3, 2]);
     expect(next.columns[1]?.count).toBe(2);
-    expect(next.columns[1]?.items[0]?.stage_at).toBe('2026-11-02T00:00:00Z');
+    expect(next.columns[1]?.items[1]?.stage_at).toBe('2026-11-02T00:00:00Z');
+    expect(moveCardOnBoard(board, 9, 10).columns[0]?.items.map((c) => c.id)).toEqual([9, 1, 2]);
     expect(board.columns[0]?.items).toHaveLength(2);
   });
 
   it('drops the reason of a card that leaves «Отказ»', () => {
-    const next = moveCardOnBoard(board, 9, 10);
-    expect(next.columns[0]?.items[0]).toMatchObject({ id: 9, reason: null });
+    const next = moveCardOnBoard(board, 9, 11);
+    expect(next.columns[1]?.items[0]).toMatchObject({ id: 9, reason: null });
   });
 
   it('leaves the board alone for a move to the same column, an unknown card or stage', () => {

@@ -8,8 +8,8 @@ export function columnOfCard(board: ReplyBoard, cardId: number): BoardColumn | u
 }
 
 /**
- * The board as it will be once the move is done: the card leaves its column and heads the target one
- * (the board is ordered by the time of the move, newest first), the counts follow. A move to the
+ * The board as it will be once the move is done: the card leaves its column and takes its place in the
+ * target one (a column is ordered as the list is: the newest reply first), the counts follow. A move to the
  * column the card is in, or of a card not on the board, leaves it as it is.
  */
 export function moveCardOnBoard(board: ReplyBoard, cardId: number, toStageId: number, at: string = new Date().toISOString()): ReplyBoard {
@@ -22,7 +22,11 @@ export function moveCardOnBoard(board: ReplyBoard, cardId: number, toStageId: nu
     columns: board.columns.map((column) => {
       if (column.id === from.id)
         return { ...column, count: Math.max(0, column.count - 1), items: column.items.filter((c) => c.id !== cardId) };
-      if (column.id === toStageId) return { ...column, count: column.count + 1, items: [moved, ...column.items] };
+      if (column.id === toStageId) {
+        const at = column.items.findIndex((c) => c.id < cardId);
+        const items = at < 0 ? [...column.items, moved] : [...column.items.slice(0, at), moved, ...column.items.slice(at)];
+        return { ...column, count: column.count + 1, items };
+      }
       return column;
     }),
   };
