@@ -80,7 +80,7 @@ export async function sendInterviewLetters(
   const start = new Date(iv.starts_at);
   const cancelled = input.change === 'cancelled';
   const where = [iv.place ? `Место: ${iv.place}` : null, iv.link ? `Ссылка на встречу: ${iv.link}` : null].filter(Boolean).join('\n');
-  const facts4 = [`Когда: ${moscowWhen(start)}`, `Длительность: ${minutesText(iv.minutes)}`, where].filter(Boolean).join('\n');
+  const details = [`Когда: ${moscowWhen(start)}`, `Длительность: ${minutesText(iv.minutes)}`, where].filter(Boolean).join('\n');
   const summary = `Интервью: ${values.vacancy}`;
   const replyUrl = `${ctx.config.appUrl}/vacancy/${input.vacancyId}/reply/${Number(iv.reply_id)}`;
   const ics = (method: 'REQUEST' | 'CANCEL', attendees: IcsPerson[], description: string) =>
@@ -103,18 +103,18 @@ export async function sendInterviewLetters(
   const method = cancelled ? 'CANCEL' : 'REQUEST';
 
   // The team: the participants, and those taken off the interview by this change.
-  const teamDescription = `Кандидат по вакансии «${values.vacancy}».\n${facts4}\nОтклик: ${replyUrl}`;
+  const teamDescription = `Кандидат по вакансии «${values.vacancy}».\n${details}\nОтклик: ${replyUrl}`;
   const teamCalendar = ics(method, facts.source === 'reply' && candidate ? [candidate, ...attendees] : attendees, teamDescription);
   const lead = cancelled ? 'Интервью отменено.' : input.change === 'changed' ? 'Интервью изменено — в календаре обновится прежнее событие.' : 'Вы участник интервью.';
   for (const p of participants) {
-    const text = `Здравствуйте, ${p.name || 'коллега'}!\n\n${lead}\n\nВакансия: «${values.vacancy}»\n${facts4}\n\nОтклик кандидата: ${replyUrl}\n\nПриглашение для календаря — во вложении.`;
+    const text = `Здравствуйте, ${p.name || 'коллега'}!\n\n${lead}\n\nВакансия: «${values.vacancy}»\n${details}\n\nОтклик кандидата: ${replyUrl}\n\nПриглашение для календаря — во вложении.`;
     await enqueueJob(tx, 'mail', { to: p.email, subject, text, icalEvent: { method, content: teamCalendar, filename: 'invite.ics' } });
   }
   const droppedMembers = (input.dropped ?? []).map((id) => byId.get(id)).filter((m): m is Member => !!m);
   if (droppedMembers.length) {
     const off = ics('CANCEL', droppedMembers.map((m) => ({ name: m.name, email: m.email })), teamDescription);
     for (const m of droppedMembers) {
-      const text = `Здравствуйте, ${m.name || 'коллега'}!\n\nВы больше не участвуете в интервью по вакансии «${values.vacancy}».\n${facts4}\n\nСобытие в календаре будет отменено.`;
+      const text = `Здравствуйте, ${m.name || 'коллега'}!\n\nВы больше не участвуете в интервью по вакансии «${values.vacancy}».\n${details}\n\nСобытие в календаре будет отменено.`;
       await enqueueJob(tx, 'mail', { to: m.email, subject: `Вы больше не участник интервью: ${values.vacancy}`, text, icalEvent: { method: 'CANCEL', content: off, filename: 'invite.ics' } });
     }
   }
@@ -123,10 +123,10 @@ export async function sendInterviewLetters(
   const hello = values.first_name ? `Здравствуйте, ${values.first_name}!` : 'Здравствуйте!';
   const company = values.company ? ` в компании ${values.company}` : '';
   const body = cancelled
-    ? `${hello}\n\nК сожалению, интервью по вакансии «${values.vacancy}»${company} отменено.\n${facts4}\n\nС уважением,\n${values.member}`
+    ? `${hello}\n\nК сожалению, интервью по вакансии «${values.vacancy}»${company} отменено.\n${details}\n\nС уважением,\n${values.member}`
     : input.change === 'changed'
-      ? `${hello}\n\nИнтервью по вакансии «${values.vacancy}»${company} перенесено. Новое время и место:\n${facts4}\n\nОбновлённое приглашение для календаря — во вложении.\n\nС уважением,\n${values.member}`
-      : `${hello}\n\nПриглашаем вас на интервью по вакансии «${values.vacancy}»${company}.\n${facts4}\n\nПриглашение для календаря — во вложении.\n\nС уважением,\n${values.member}`;
+      ? `${hello}\n\nИнтервью по вакансии «${values.vacancy}»${company} перенесено. Новое время и место:\n${details}\n\nОбновлённое приглашение для календаря — во вложении.\n\nС уважением,\n${values.member}`
+      : `${hello}\n\nПриглашаем вас на интервью по вакансии «${values.vacancy}»${company}.\n${details}\n\nПриглашение для календаря — во вложении.\n\nС уважением,\n${values.member}`;
   const [message] = await rowsIn<{ id: number }>(
     tx,
     sql`insert into reply_messages (reply_id, user_id, subject, body, state, error)
@@ -135,7 +135,7 @@ export async function sendInterviewLetters(
   );
   const messageId = Number(message?.id);
   if (candidate) {
-    const calendar = ics(method, [candidate, ...attendees], `Вакансия «${values.vacancy}»${company}.\n${facts4}`);
+    const calendar = ics(method, [candidate, ...attendees], `Вакансия «${values.vacancy}»${company}.\n${details}`);
     const jobId = await enqueueJob(tx, 'mail', { to: candidate.email, subject, text: body, icalEvent: { method, content: calendar, filename: 'invite.ics' }, replyMessageId: messageId });
     await tx.execute(sql`update reply_messages set job_id = ${jobId} where id = ${messageId}`);
   }
