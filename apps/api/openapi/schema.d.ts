@@ -21094,7 +21094,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The team's hiring analytics */
+        /**
+         * The team's hiring analytics
+         * @description JSON; with `?format=csv` the same figures as a CSV attachment (text/csv, BOM, `;`, Russian headings).
+         */
         get: {
             parameters: {
                 query?: {
@@ -21169,7 +21172,7 @@ export interface paths {
                                 }[];
                             };
                             message?: string;
-                        } | string;
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -21246,7 +21249,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A vacancy's analytics */
+        /**
+         * A vacancy's analytics
+         * @description JSON; with `?format=csv` the same figures as a CSV attachment (text/csv, BOM, `;`, Russian headings).
+         */
         get: {
             parameters: {
                 query?: {
@@ -21318,7 +21324,7 @@ export interface paths {
                                 }[];
                             };
                             message?: string;
-                        } | string;
+                        };
                     };
                 };
                 /** @description Default Response */

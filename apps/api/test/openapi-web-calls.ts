@@ -59,11 +59,13 @@ import type {
   SavedSearch,
   SearchResult,
   Team,
+  TeamAnalytics,
   TeamInviteCreated,
   TeamMemberCandidate,
   TelegramConfig,
   TelegramState,
   Vacancy,
+  VacancyAnalytics,
   VacancyInviteAnswer,
   VacancyList,
   VacancyMatches,
@@ -171,6 +173,9 @@ export const webCalls = [
   reads<InterviewSaved>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews/{i_id}', 'delete'>>,
   reads<Interview>()<Res<'/api/vacancy/{id}/reply/{r_id}/interviews/{i_id}/feedback', 'post'>>,
   reads<{ criteria: string[] }>()<Res<'/api/vacancy/{id}/criteria', 'put'>>,
+  // analytics
+  reads<VacancyAnalytics>()<Res<'/api/vacancy/{id}/analytics', 'get'>>,
+  reads<TeamAnalytics>()<Res<'/api/vacancy/analytics', 'get'>>,
   // back office
   reads<Paginated<AdminUser>>()<Res<'/api/admin/users', 'get'>>,
   reads<AdminUser>()<Res<'/api/admin/users/{id}', 'get'>>,

@@ -2,7 +2,6 @@ import { analyticsQuery, errorBody, success, teamAnalytics, vacancyAnalytics, va
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
@@ -11,9 +10,7 @@ import { teamAnalyticsOf, vacancyAnalyticsOf } from './analytics.service.ts';
 
 const tags = ['pipeline'];
 const errors = { 401: errorBody, 404: errorBody, 422: errorBody };
-/** JSON by default; `?format=csv` answers the same figures as a CSV attachment. */
-const answer = (kind: 'vacancy' | 'team', schema: z.ZodType) =>
-  z.union([success(schema), z.string().describe(`CSV file (?format=csv) of the ${kind}'s analytics`)]);
+const CSV_NOTE = 'JSON; with `?format=csv` the same figures as a CSV attachment (text/csv, BOM, `;`, Russian headings).';
 
 function sendCsv(reply: FastifyReply, file: { body: Buffer; filename: string }) {
   return reply
@@ -30,7 +27,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get(
       '/vacancy/analytics',
-      { preHandler: requireUser, schema: { tags, summary: "The team's hiring analytics", querystring: analyticsQuery, response: { 200: answer('team', teamAnalytics), ...errors } } },
+      { preHandler: requireUser, schema: { tags, summary: "The team's hiring analytics", description: CSV_NOTE, querystring: analyticsQuery, response: { 200: success(teamAnalytics), ...errors } } },
       async (request, reply) => {
         const { from, to, format } = request.query;
         const figures = await teamAnalyticsOf(ctx, currentUser(request).id, { from, to });
@@ -42,7 +39,14 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsync {
       '/vacancy/:id/analytics',
       {
         preHandler: requireUser,
-        schema: { tags, summary: "A vacancy's analytics", params: vacancyIdParam, querystring: analyticsQuery, response: { 200: answer('vacancy', vacancyAnalytics), ...errors } },
+        schema: {
+          tags,
+          summary: "A vacancy's analytics",
+          description: CSV_NOTE,
+          params: vacancyIdParam,
+          querystring: analyticsQuery,
+          response: { 200: success(vacancyAnalytics), ...errors },
+        },
       },
       async (request, reply) => {
         const { from, to, format } = request.query;
