@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueJob } from '../../lib/queue.ts';
 import { eventIcs, type IcsPerson } from './ics.ts';
 import { rowsIn } from './pipeline.db.ts';
-import { templateValuesOf } from './reply-message.ts';
+import { candidateConsent, templateValuesOf } from './reply-message.ts';
 
 /** What a letter about an interview says: an invitation, its change, or its cancellation. */
 export type InterviewChange = 'created' | 'changed' | 'cancelled';
@@ -25,13 +25,6 @@ export type InterviewRow = {
 };
 
 type Member = { id: number; name: string; email: string };
-
-/** The rule of every message to a candidate (reply-message.ts): a public reply carries consent; an invited club resume once the member opened its contacts. */
-async function candidateConsent(tx: Db, facts: { source: 'reply' | 'invite'; consent_at: string | null; resume_id: number }, userId: number): Promise<boolean> {
-  if (facts.source === 'reply') return !!facts.consent_at;
-  const [opened] = await rowsIn<{ id: number }>(tx, sql`select id from contact_openings where user_id = ${userId} and resume_id = ${facts.resume_id} limit 1`);
-  return !!opened;
-}
 
 /** «суббота, 28 ноября 2026 г., 14:00 (мск)»: the date in words, Moscow time, as the letters give it. */
 export function moscowWhen(d: Date): string {
