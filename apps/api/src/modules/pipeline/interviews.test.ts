@@ -3,11 +3,11 @@ import { consentVersion, INTERVIEW_MSG, INTERVIEW_REMINDER_MINUTES, PIPELINE_MSG
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFlags } from '../../../test/factories.ts';
+import { createResume, setFlags } from '../../../test/factories.ts';
 import { createPrivateTestApp, registeredMember, TestClient, uniqueEmail, uniquePhone } from '../../../test/helpers.ts';
 import { type ReceivedMail, startSmtpCapture } from '../../../test/smtp.ts';
 import type { BuiltApp } from '../../app.ts';
-import { teamMembers } from '../../db/schema/index.ts';
+import { contactOpenings, teamMembers } from '../../db/schema/index.ts';
 import { remindParticipants } from './interviews.reminder.ts';
 
 let built: BuiltApp;
@@ -203,6 +203,35 @@ describe('interviews', () => {
     expect(parsed(toMate[0] as ReceivedMail).attendees).not.toContain(s.email);
     const [message] = await db().rows<{ state: string; error: string }>(sql`select state, error from reply_messages where reply_id = ${s.replyId}`);
     expect(message).toMatchObject({ state: 'not_sent', error: PIPELINE_MSG.noConsent });
+  });
+
+  it('an invited club resume: written to only once the member opened its contacts; never named in the team copy', async () => {
+    const s = await setting();
+    const email = uniqueEmail('invited');
+    const resume = await createResume(db(), { email });
+    expect((await s.owner.client.post(`/api/vacancy/${s.vacancyId}/invite`, { resume_hash: resume.hash })).status).toBe(200);
+    const [reply] = await db().rows<{ id: number }>(sql`select id from vacancy_replies where vacancy_id = ${s.vacancyId} and resume_id = ${resume.id}`);
+    const url = `/api/vacancy/${s.vacancyId}/reply/${reply?.id}/interviews`;
+    await built.ctx.queue.runPending();
+
+    const mark = smtp.received.length;
+    const closed = await s.owner.client.post(url, body({ participant_ids: [s.owner.id, s.mate.id] }));
+    expect(closed.body.res).toMatchObject({ candidate_notified: false, candidate_note: PIPELINE_MSG.noConsent });
+    expect(await lettersTo(email, mark)).toHaveLength(0);
+
+    await db().db.insert(contactOpenings).values({ resumeId: resume.id, userId: s.owner.id, day: '2025-01-01', charged: true });
+    const mark2 = smtp.received.length;
+    const open = await s.owner.client.post(url, body({ participant_ids: [s.owner.id, s.mate.id] }));
+    expect(open.body.res).toMatchObject({ candidate_notified: true, candidate_note: null });
+    const [toCandidate] = await lettersTo(email, mark2);
+    if (!toCandidate) throw new Error('no letter to the invited candidate');
+    expect(parsed(toCandidate).attendees).toContain(email);
+    // The mate has not opened the contacts: the team's copy does not carry the candidate's address.
+    const [toMate] = await lettersTo(s.mate.email, mark2);
+    if (!toMate) throw new Error('no letter to the mate');
+    expect(parsed(toMate).attendees).not.toContain(email);
+    expect(partOf(toMate, 'text/plain')).not.toContain(email);
+    expect(partOf(toMate, 'text/calendar')).not.toContain(email);
   });
 
   it('the reminder is queued before the start and fires once; not after a cancellation or a change', async () => {
