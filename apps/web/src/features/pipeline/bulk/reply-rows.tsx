@@ -15,9 +15,11 @@ type RowsProps = {
 };
 
 function StageCell({ item }: { item: ReplyListItem }) {
+  // Dark text on the light badge: readable on a chosen row's tint too.
+  const tone = item.stage.kind === 'rejected' ? 'red' : item.stage.kind === 'hired' ? 'teal' : 'blue';
   return (
     <Stack gap={2}>
-      <Badge variant="light" color={item.stage.kind === 'rejected' ? 'red' : item.stage.kind === 'hired' ? 'teal' : 'blue'} style={{ textTransform: 'none' }}>
+      <Badge variant="light" color={tone} c={`${tone}.9`} style={{ textTransform: 'none' }}>
         {item.stage.title}
       </Badge>
       {item.reason ? (
@@ -36,7 +38,7 @@ function Name({ vacancyId, item }: { vacancyId: number; item: ReplyListItem }) {
         {item.fio}
       </Anchor>
       {item.duplicate ? (
-        <Badge size="sm" color="orange" variant="light" style={{ textTransform: 'none' }}>
+        <Badge size="sm" color="orange" c="orange.9" variant="light" style={{ textTransform: 'none' }}>
           возможный дубль
         </Badge>
       ) : null}
@@ -62,7 +64,7 @@ export function ReplyTable({ vacancyId, items, selected, allMatching, onToggle }
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => (
-            <Table.Tr key={item.id} bg={allMatching || selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+            <Table.Tr key={item.id} bg={allMatching || selected.has(item.id) ? 'var(--mantine-color-blue-0)' : undefined}>
               <Table.Td>
                 <Checkbox
                   aria-label={`Выбрать: ${item.fio}`}
@@ -95,7 +97,7 @@ export function ReplyCards({ vacancyId, items, selected, allMatching, onToggle }
   return (
     <Stack gap="xs" hiddenFrom="sm">
       {items.map((item) => (
-        <Paper key={item.id} withBorder radius="md" p="sm" bg={allMatching || selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+        <Paper key={item.id} withBorder radius="md" p="sm" bg={allMatching || selected.has(item.id) ? 'var(--mantine-color-blue-0)' : undefined}>
           <Group align="flex-start" wrap="nowrap" gap="sm">
             <Checkbox
               mt={2}
