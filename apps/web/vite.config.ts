@@ -218,6 +218,8 @@ const clientBuild: UserConfig = {
           if (!id.includes('node_modules')) return undefined;
           // The vacancy editor (TipTap, ProseMirror) loads only with the editor, never with Mantine's core.
           if (/@tiptap|@mantine\/tiptap|prosemirror|linkifyjs|orderedmap|rope-sequence|w3c-keyname/.test(id)) return 'editor';
+          // The charts (recharts with its redux and d3) load only with the analytics pages.
+          if (/node_modules\/(recharts|@mantine\/charts|@reduxjs\/toolkit|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|victory-vendor|d3-[a-z-]+|internmap|tiny-invariant)\//.test(id)) return 'charts';
           if (/node_modules\/zod\//.test(id)) return 'zod';
           if (/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[^/]+)\//.test(id)) return 'vendor';
           firstScreen ??= firstScreenModules(getModuleInfo, [path.join(src, 'main.tsx'), path.join(src, 'app/boot.tsx')]);
