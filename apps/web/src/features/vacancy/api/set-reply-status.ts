@@ -13,15 +13,13 @@ export async function moveReply(id: number, replyId: number, body: ReplyMoveBody
   return apiSend<ReplyDetail>('PATCH', `/api/vacancy/${id}/reply/${replyId}`, body);
 }
 
-/** After a move every view of the vacancy's replies reads again: the board, the list, the counts, the history. */
+/** After a move every view of the vacancy's replies reads again: the board and the list (both under `pipeline`), the counts, the reply. */
 export function refreshAfterMove(client: QueryClient, id: number) {
   void client.invalidateQueries({ queryKey: vacancyKeys.pipeline(id) });
   void client.invalidateQueries({ queryKey: ['vacancy', 'replies', id] });
   void client.invalidateQueries({ queryKey: ['vacancy', 'reply', id] });
   void client.invalidateQueries({ queryKey: ['vacancy', 'list'] });
   void client.invalidateQueries({ queryKey: vacancyKeys.one(id) });
-  // The list view with its selection and bulk actions keeps its own keys under «pipeline».
-  void client.invalidateQueries({ queryKey: ['pipeline'] });
 }
 
 /** One reply's move from its own page. */
