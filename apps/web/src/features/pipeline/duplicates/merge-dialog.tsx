@@ -1,10 +1,10 @@
 import { MERGE_FIELD_TITLES, type MergeField, type MergePreview, type MergeSide } from '@hr/contract';
-import { Alert, Button, Group, List, Modal, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, List, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/shared/api/api-error.ts';
+import { AppModal } from '@/shared/ui/app-modal.tsx';
 import { useMergePreview, useMergeResumes } from './duplicates-api.ts';
 import { mergeSummary, moscowDay } from './duplicates-text.ts';
 
@@ -110,11 +110,10 @@ function MergeForm({ p, onClose }: { p: MergePreview; onClose: () => void }) {
 
 /** «Объединить…»: the two resumes compared field by field, a summary, then the merge. */
 export function MergeDialog({ keep, merge, onClose }: Props) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const preview = useMergePreview(keep, merge);
   const failed = preview.error && isApiError(preview.error) ? (Object.values(preview.error.fieldErrors).flat()[0] ?? preview.error.message) : 'Не удалось загрузить резюме для сравнения';
   return (
-    <Modal opened={!!merge} onClose={onClose} title="Объединить с дублем" size="xl" fullScreen={phone} centered={!phone}>
+    <AppModal opened={!!merge} onClose={onClose} title="Объединить с дублем" size="xl">
       {preview.data ? (
         <MergeForm key={`${keep}-${merge}`} p={preview.data} onClose={onClose} />
       ) : preview.isError ? (
@@ -128,6 +127,6 @@ export function MergeDialog({ keep, merge, onClose }: Props) {
           <Skeleton height={96} />
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

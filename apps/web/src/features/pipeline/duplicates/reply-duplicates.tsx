@@ -20,7 +20,7 @@ function Match({ item, onMerge }: { item: DuplicateOf; onMerge: () => void }) {
           </Text>
         </div>
         {item.mergeable ? (
-          <Button size="xs" variant="light" leftSection={<IconGitMerge size={14} aria-hidden />} onClick={onMerge} aria-label={`Объединить с откликом ${item.fio} на «${item.vacancy_title ?? ''}»…`}>
+          <Button size="xs" variant="default" leftSection={<IconGitMerge size={14} aria-hidden />} onClick={onMerge} aria-label={`Объединить с откликом ${item.fio} на «${item.vacancy_title ?? ''}»…`}>
             Объединить…
           </Button>
         ) : null}
