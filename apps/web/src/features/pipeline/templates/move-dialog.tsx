@@ -300,7 +300,11 @@ export function MoveDialog({ opened, onClose, vacancyId, stages, initialStageId,
               <Textarea
                 ref={bodyRef}
                 label="Текст письма"
-                description="Проверьте и поправьте текст — кандидат получит его таким"
+                description={
+                  bulk
+                    ? 'Метки в двойных скобках оставьте как есть — их заменят значения каждого кандидата'
+                    : 'Проверьте и поправьте текст — кандидат получит его таким'
+                }
                 required
                 autosize
                 minRows={6}
