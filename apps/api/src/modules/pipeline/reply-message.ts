@@ -78,10 +78,14 @@ export async function templateValuesOf(
   if (!facts) throw fieldError('reply_id', 'Отклик не найден');
   let interviewAt = '';
   let place = '';
-  if (input.interviewId) {
+  {
+    // The interview named, else the reply's next one still planned (an invitation written after scheduling it).
+    const which = input.interviewId
+      ? sql`id = ${input.interviewId}`
+      : sql`cancelled_at is null and starts_at > now() order by starts_at limit 1`;
     const [iv] = await rowsIn<{ starts_at: string; place: string | null; link: string | null }>(
       tx,
-      sql`select starts_at, place, link from interviews where id = ${input.interviewId} and reply_id = ${input.replyId}`,
+      sql`select starts_at, place, link from interviews where reply_id = ${input.replyId} and ${which}`,
     );
     if (iv) {
       interviewAt = new Date(iv.starts_at).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'long', timeStyle: 'short' });

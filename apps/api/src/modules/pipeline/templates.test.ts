@@ -138,6 +138,12 @@ describe('message templates', () => {
       subject: 'Вакансия Рекрутер <b>IT</b>',
       body: 'Здравствуйте, {{member}}! Ваш Ольга Смирнова, ООО «Ромашка». {{unknown}}',
     });
+    // The reply's next planned interview fills its date and place (Moscow time).
+    await db().db.execute(sql`insert into interviews (reply_id, uid, starts_at, minutes, place)
+      values (${r}, ${`iv-${r}@test`}, '2099-03-12T08:00:00Z', 60, 'Офис на Тверской, 1')`);
+    const t2 = (await owner.client.post('/api/templates', tpl({ body: 'Ждём вас {{interview_at}}, место: {{place}}.' }))).body.res;
+    const withInterview = await owner.client.post('/api/templates/preview', { template_id: t2.id, vacancy_id: v.id, reply_id: r });
+    expect(withInterview.body.res.body).toBe('Ждём вас 12 марта 2099 г. в 11:00, место: Офис на Тверской, 1.');
     // Without a reply (a bulk action): the template as it is.
     expect((await owner.client.post('/api/templates/preview', { template_id: t.id, vacancy_id: v.id })).body.res).toEqual({
       subject: t.subject,
