@@ -39,24 +39,63 @@ export function multipartFailure(err: unknown, request: FastifyRequest): unknown
   return err;
 }
 
-/** Watches the raw body go by for the closing delimiter `--boundary--` (the parser ends quietly without it). */
-function closingDelimiterSeen(request: FastifyRequest): () => boolean {
+/** The longest part header block looked at; a part's headers are a few lines. */
+const PART_HEADER_MAX = 16 * 1024;
+
+/**
+ * Watches the raw body go by: for the closing delimiter `--boundary--` (the parser ends quietly
+ * without it), and for a part whose headers lack `Content-Disposition: form-data`. The parser skips
+ * such a part but stalls on one larger than its buffer (16 KB) and never answers, so the form is
+ * refused as soon as its headers are read.
+ */
+function watchBody(request: FastifyRequest): { closed: () => boolean; refused: Promise<never>; refusal: AppError } {
+  const refusal = malformedRequest(MULTIPART_MSG.malformed);
+  let refuse: (err: unknown) => void = () => undefined;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = reject;
+  });
+  refused.catch(() => undefined);
   const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
   const boundary = match?.[1] ?? match?.[2];
-  if (!boundary) return () => false;
-  const needle = Buffer.from(`--${boundary}--`);
+  if (!boundary) return { closed: () => false, refused, refusal };
+  const closing = Buffer.from(`--${boundary}--`);
+  const opening = Buffer.from(`--${boundary}\r\n`);
+  const headersEnd = Buffer.from('\r\n\r\n');
   let carry = Buffer.alloc(0);
   let seen = false;
+  let done = false;
   const onData = (chunk: Buffer) => {
-    if (seen) return;
-    const joint = Buffer.concat([carry, chunk.subarray(0, needle.length - 1)]);
-    seen = joint.includes(needle) || chunk.includes(needle);
-    carry = Buffer.from(Buffer.concat([carry, chunk]).subarray(-(needle.length - 1)));
+    if (done) return;
+    const joint = Buffer.concat([carry, chunk]);
+    seen = seen || joint.includes(closing);
+    // Every part that starts in what arrived: its header block, once whole.
+    let keepFrom = Math.max(0, joint.length - (opening.length - 1));
+    for (let at = joint.indexOf(opening); at !== -1; at = joint.indexOf(opening, at + opening.length)) {
+      const start = at + opening.length;
+      const end = joint.indexOf(headersEnd, start - 2);
+      if (end === -1) {
+        // Not whole yet: kept for the next chunk, unless it is already too long to be headers.
+        if (joint.length - start > PART_HEADER_MAX) break;
+        keepFrom = Math.min(keepFrom, at);
+        break;
+      }
+      const headers = joint.subarray(start, end).toString('latin1');
+      if (!/^content-disposition:[ \t]*form-data/im.test(headers)) {
+        done = true;
+        refuse(refusal);
+        return;
+      }
+    }
+    carry = Buffer.from(joint.subarray(keepFrom));
   };
   request.raw.on('data', onData);
-  return () => {
-    request.raw.off('data', onData);
-    return seen;
+  return {
+    closed: () => {
+      request.raw.off('data', onData);
+      return seen;
+    },
+    refused,
+    refusal,
   };
 }
 
@@ -69,19 +108,27 @@ export async function* multipartParts(request: FastifyRequest, limits: Multipart
   const iterator = request.parts({ limits })[Symbol.asyncIterator]();
   // The first next() pipes the request into the parser synchronously; the watcher joins in the same tick.
   let next = iterator.next();
-  const closed = closingDelimiterSeen(request);
+  const body = watchBody(request);
   let whole = false;
+  let stalled = false;
   try {
-    for (let step = await next; !step.done; step = await next) {
+    for (let step = await Promise.race([next, body.refused]); !step.done; step = await Promise.race([next, body.refused])) {
       yield step.value;
       next = iterator.next();
     }
   } catch (err) {
+    stalled = err === body.refusal;
     throw multipartFailure(err, request);
   } finally {
-    whole = closed() && !bodyIncomplete(request);
-    // The consumer stopped early (its own error): let the parser drain and close.
-    await iterator.return?.(undefined).catch(() => undefined);
+    whole = body.closed() && !bodyIncomplete(request);
+    if (stalled) {
+      // The parser will not move again: the rest of the body is read and dropped, the answer goes.
+      request.raw.unpipe();
+      request.raw.resume();
+    } else {
+      // The consumer stopped early (its own error): let the parser drain and close.
+      await iterator.return?.(undefined).catch(() => undefined);
+    }
   }
   if (!whole) throw malformedRequest(bodyIncomplete(request) ? MULTIPART_MSG.incomplete : MULTIPART_MSG.unterminated);
 }
