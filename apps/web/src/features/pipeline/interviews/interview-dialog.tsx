@@ -118,6 +118,7 @@ export function InterviewDialog({ opened, onClose, vacancyId, replyId, team, vie
             <TimePicker
               label="Время (мск)"
               required
+              withAsterisk
               format="24h"
               value={time}
               onChange={(v) => {
