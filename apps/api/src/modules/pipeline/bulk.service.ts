@@ -58,15 +58,16 @@ export async function bulkMove(ctx: AppContext, viewer: AuthUser, vacancyId: num
   await vacancyForTeam(ctx, userId, vacancyId);
   const token = randomBytes(24).toString('base64url');
   return ctx.database.db.transaction(async (tx) => {
-    const target = await resolveMoveTarget(tx, userId, vacancyId, input.stage_id, input.reason_id);
-    const text = await bulkLetterText(tx, userId, { templateId: input.template_id ?? null, subject: input.subject ?? null, message: input.message ?? null });
-    const chosen = await chosenReplies(tx, vacancyId, input);
+    // Recorded first: its foreign key's lock on the vacancy comes before the stage's (the order a stage save takes them).
     const [bulk] = await rowsIn<{ id: number }>(
       tx,
       sql`insert into reply_bulk_actions (token, vacancy_id, user_id, before, changed, undo_until)
           values (${digest(token)}, ${vacancyId}, ${userId}, '[]'::jsonb, 0, now()) returning id`,
     );
     const bulkId = Number(bulk?.id);
+    const target = await resolveMoveTarget(tx, userId, vacancyId, input.stage_id, input.reason_id);
+    const text = await bulkLetterText(tx, userId, { templateId: input.template_id ?? null, subject: input.subject ?? null, message: input.message ?? null });
+    const chosen = await chosenReplies(tx, vacancyId, input);
     const moved = await moveReplies(tx, { vacancyId, replyIds: chosen.map((r) => Number(r.id)), target, userId, bulkId });
     if (!moved.length) {
       await tx.execute(sql`delete from reply_bulk_actions where id = ${bulkId}`);
