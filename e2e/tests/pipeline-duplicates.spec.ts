@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { consentVersion } from '@hr/contract';
 import { type Locator, type Page, request as playwrightRequest } from '@playwright/test';
 import { postJson, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
@@ -19,6 +20,14 @@ if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 const shot = async (target: Page | Locator, name: string, fullPage = true) => {
   if (SHOTS) await target.screenshot({ path: `${SHOTS}/${name}.png`, ...('goto' in target ? { fullPage } : {}) });
 };
+
+/** Serious and critical axe findings (WCAG 2.1 A/AA) of what the page shows now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
 
 const DESCRIPTION =
   '<p>Ищем рекрутера в IT-компанию: закрывать вакансии разработчиков и аналитиков, вести кандидатов от первого звонка до выхода на работу.</p>' +
@@ -71,6 +80,7 @@ test('a candidate who replied twice is marked «Возможный дубль» 
   await expect(alert).toContainText('тот же телефон');
   await expect(alert).toContainText(`отклик на «${first}»`);
   await shot(page, 'duplicate-alert-1280');
+  expect(await axeFindings(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(alert.getByRole('button', { name: /Объединить/ })).toBeVisible();
   await shot(page, 'duplicate-alert-375', false);
@@ -93,11 +103,13 @@ test('a candidate who replied twice is marked «Возможный дубль» 
   await expect(merge).toContainText('Из дубля будут взяты: E-mail.');
   await expect(merge).toContainText('Отклик дубля перейдёт к этому кандидату со своей историей.');
   await shot(page, 'merge-dialog-1280', false);
+  expect(await axeFindings(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(email.getByRole('radio', { name: 'Взять из дубля' })).toBeChecked();
   await shot(page, 'merge-dialog-375', false);
   await merge.getByText('Что произойдёт').scrollIntoViewIfNeeded();
   await shot(page, 'merge-dialog-375-summary', false);
+  expect(await axeFindings(page)).toEqual([]);
   await merge.getByRole('button', { name: 'Объединить', exact: true }).click();
 
   // ── the kept reply: notified, «Объединено», both histories, the new e-mail ──
@@ -113,6 +125,7 @@ test('a candidate who replied twice is marked «Возможный дубль» 
   await expect(page.getByRole('alert').filter({ hasText: 'Возможный дубль' })).toHaveCount(0);
   await expect(page.getByText(newMail).first()).toBeVisible();
   await shot(page, 'merged-375');
+  expect(await axeFindings(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(merged).toBeVisible();
   await shot(page, 'merged-1280');
