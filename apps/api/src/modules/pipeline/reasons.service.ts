@@ -22,8 +22,9 @@ export async function listReasons(ctx: AppContext, userId: number): Promise<Reas
 export async function addReason(ctx: AppContext, userId: number, title: string): Promise<Reason> {
   return ctx.database.db.transaction(async (tx) => {
     // The team's lead (or the member without a team) is the row every adder of the team waits on,
-    // so the check of duplicates and of the cap and the insert are one step for the team.
-    await tx.execute(sql`select id from users where id = (select min(t) from ${teamOf(userId)} as team(t)) for update`);
+    // so the check of duplicates and of the cap and the insert are one step for the team. Not FOR
+    // UPDATE: rows elsewhere referencing that user (foreign keys: key-share locks) need not wait.
+    await tx.execute(sql`select id from users where id = (select min(t) from ${teamOf(userId)} as team(t)) for no key update`);
     const [facts] = await rowsIn<{ same: boolean; own: number }>(
       tx,
       sql`select

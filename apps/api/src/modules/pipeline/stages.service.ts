@@ -53,10 +53,12 @@ export async function saveStages(
 ): Promise<StagesAnswer> {
   const list = body.stages;
   const criteria = await ctx.database.db.transaction(async (tx) => {
-    // The vacancy's row is the lock every stage edit of this vacancy waits on.
+    // The vacancy's row is the lock every stage edit of this vacancy waits on. Not FOR UPDATE: a bulk
+    // action holding a stage records itself with a foreign key to the vacancy (a key-share lock),
+    // which must not wait on this save while the save waits on that stage (a deadlock).
     const [vacancy] = await rowsIn<{ id: number; criteria: string[] }>(
       tx,
-      sql`select id, criteria from vacancies where id = ${vacancyId} and owner_id in ${teamOf(userId)} for update`,
+      sql`select id, criteria from vacancies where id = ${vacancyId} and owner_id in ${teamOf(userId)} for no key update`,
     );
     if (!vacancy) throw new AppError('not_found', VACANCY_MSG.notFound);
     // A move holds its target stage FOR SHARE (pipeline.move.ts): this waits for those moves, so the

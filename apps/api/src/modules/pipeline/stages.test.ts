@@ -177,6 +177,25 @@ describe('stages of a vacancy', () => {
     expect(new Set(rows.map((r) => r.position)).size).toBe(8);
     for (const kind of ['new', 'hired', 'rejected']) expect(rows.filter((r) => r.kind === kind)).toHaveLength(1);
   });
+
+  it('a bulk move and a stage save at once never deadlock: both answer 200, the bulk’s replies on its stage', async () => {
+    const owner = await kit.member();
+    const v = await kit.vacancy(owner.client);
+    for (let i = 0; i < 12; i++) await kit.reply(v);
+    const s = await kit.stages(owner.client, v);
+    // The bulk holds its stage (for share) and then records the action (a foreign key to the
+    // vacancy): the save must not hold the vacancy's row against that key-share lock.
+    for (let i = 0; i < 16; i++) {
+      const target = s[1 + (i % 4)] as Stage;
+      const [bulk, save] = await Promise.all([
+        owner.client.request('POST', `/api/vacancy/${v}/reply/bulk`, { filter: {}, stage_id: target.id }),
+        owner.client.request('PUT', `/api/vacancy/${v}/stages`, body(s)),
+      ]);
+      expect([bulk.status, save.status], JSON.stringify([bulk.body, save.body]).slice(0, 300)).toEqual([200, 200]);
+      const counts = await kit.stages(owner.client, v);
+      expect(counts.find((x) => x.id === target.id)?.count).toBe(12);
+    }
+  }, 60_000);
 });
 
 describe('rejection reasons', () => {
