@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { escapeText, eventIcs, foldLine, icsDateTime } from './ics.ts';
+import { candidateOrganizer, senderAddress } from './interviews.letters.ts';
 
 const event = {
   method: 'REQUEST' as const,
@@ -91,5 +92,23 @@ describe('RFC 5545 writer', () => {
     expect(vevent?.getFirstPropertyValue('uid')).toBe(event.uid);
     expect(vevent?.getFirstPropertyValue('sequence')).toBe(3);
     expect(vevent?.getFirstPropertyValue('status')).toBe('CANCELLED');
+  });
+
+  it("the candidate's copy: only the candidate attends, the organizer is the published contact or the site sender", () => {
+    const base = { mailFrom: 'HR-клуб <no-reply@hr-club.local>', appUrl: 'http://club.test', member: 'Анна Петрова', company: 'ООО «Ромашка»' };
+    expect(candidateOrganizer({ ...base, contactEmail: 'jobs@romashka.test' })).toEqual({ name: 'Анна Петрова', email: 'jobs@romashka.test' });
+    expect(candidateOrganizer({ ...base, contactEmail: null })).toEqual({ name: 'Анна Петрова, ООО «Ромашка»', email: 'no-reply@hr-club.local' });
+    expect(candidateOrganizer({ ...base, contactEmail: '  ', member: '' })).toEqual({ name: 'ООО «Ромашка»', email: 'no-reply@hr-club.local' });
+    expect(senderAddress('no-reply@hr-club.local', 'http://club.test')).toBe('no-reply@hr-club.local');
+    expect(senderAddress('HR-клуб', 'http://club.test')).toBe('noreply@club.test');
+
+    const candidate = event.attendees[0] as { name: string; email: string };
+    const text = eventIcs({ ...event, organizer: candidateOrganizer({ ...base, contactEmail: null }), attendees: [candidate] });
+    expect(text).not.toContain('anna@club.test');
+    expect(text).not.toContain('petr@club.test');
+    const parsed = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent') as ICAL.Component);
+    expect(parsed.attendees.map((a) => a.getFirstValue())).toEqual(['mailto:irina@mail.test']);
+    expect(parsed.organizer).toBe('mailto:no-reply@hr-club.local');
+    expect(parsed.uid).toBe(event.uid);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob } from '../../lib/queue.ts';
+import { teamOf } from '../vacancy/vacancy.access.ts';
 import { eventIcs, type IcsPerson } from './ics.ts';
 import { rowsIn } from './pipeline.db.ts';
 import { candidateConsent, templateValuesOf } from './reply-message.ts';
@@ -24,7 +25,24 @@ export type InterviewRow = {
   cancelled_at: Date | string | null;
 };
 
-type Member = { id: number; name: string; email: string };
+type Member = { id: number; name: string; email: string; in_team: boolean };
+
+/** The address of the site's sender (config `mailFrom`, «Имя <адрес>» or a bare address). */
+export function senderAddress(mailFrom: string, appUrl: string): string {
+  const address = (/<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  return /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address : `noreply@${new URL(appUrl).hostname}`;
+}
+
+/**
+ * The ORGANIZER of the candidate's copy: never a member's account address, which is theirs and not
+ * the team's to hand out — the vacancy's contact e-mail (the one the team published) in the
+ * member's name, or, without one, the site's sender address in the member's and company's name.
+ */
+export function candidateOrganizer(input: { contactEmail: string | null; member: string; company: string; mailFrom: string; appUrl: string }): IcsPerson {
+  const contact = input.contactEmail?.trim();
+  if (contact) return { name: input.member || input.company || 'HR-клуб', email: contact };
+  return { name: [input.member, input.company].filter(Boolean).join(', ') || 'HR-клуб', email: senderAddress(input.mailFrom, input.appUrl) };
+}
 
 /** «суббота, 28 ноября 2026 г., 14:00 (мск)»: the date in words, Moscow time, as the letters give it. */
 export function moscowWhen(d: Date): string {
@@ -45,9 +63,13 @@ const SUBJECTS: Record<InterviewChange, string> = {
  * The `.ics` letters of one change of an interview, queued in the caller's transaction: to each
  * participant (their account e-mail) and to the candidate — only with consent and an address, as
  * for any message to a candidate (then kept in the reply's history with its delivery state).
- * `dropped`: participants taken off by a change, who get the cancellation. The candidate appears
- * in the participants' copy only for a reply from the public page (the team sees its contacts in
- * full); an invited club resume's address stays with those who opened it.
+ * `dropped`: participants taken off by a change, who get the cancellation. A stored participant
+ * who has since left the vacancy owner's team or was blocked gets no letter at all: it would carry
+ * the candidate's details. The candidate appears in the participants' copy only for a reply from
+ * the public page (the team sees its contacts in full); an invited club resume's address stays
+ * with those who opened it. The candidate's copy names only the candidate as ATTENDEE, under an
+ * ORGANIZER that is not a member's account address (`candidateOrganizer`); both copies share the
+ * interview's UID and SEQUENCE.
  */
 export async function sendInterviewLetters(
   ctx: AppContext,
@@ -56,16 +78,27 @@ export async function sendInterviewLetters(
 ): Promise<{ candidateNotified: boolean; candidateNote: string | null }> {
   const iv = input.interview;
   const { facts, values } = await templateValuesOf(tx, { vacancyId: input.vacancyId, replyId: Number(iv.reply_id), userId: input.userId });
+  const [vacancy] = await rowsIn<{ owner_id: number; contact_email: string | null }>(
+    tx,
+    sql`select owner_id, contact_email from vacancies where id = ${input.vacancyId}`,
+  );
+  if (!vacancy) throw new Error('vacancy not found');
   const ids = [...new Set([...iv.participant_ids.map(Number), ...(input.dropped ?? []), input.userId])];
   const members = await rowsIn<Member>(
     tx,
-    sql`select id, trim(coalesce(name, '') || ' ' || coalesce(family, '')) as name, email
+    sql`select id, trim(coalesce(name, '') || ' ' || coalesce(family, '')) as name, email,
+          (blocked_at is null and id in ${teamOf(Number(vacancy.owner_id))}) as in_team
         from users where id = any(${`{${ids.join(',')}}`}::int[])`,
   );
   const byId = new Map(members.map((m) => [Number(m.id), m]));
+  // Only those still of the team hear of the candidate again.
+  const current = (id: number) => {
+    const m = byId.get(Number(id));
+    return m?.in_team ? [m] : [];
+  };
   const organizerRow = byId.get(input.userId);
-  const organizer: IcsPerson = { name: organizerRow?.name || 'HR-клуб', email: organizerRow?.email ?? `noreply@${new URL(ctx.config.appUrl).hostname}` };
-  const participants = iv.participant_ids.map((id) => byId.get(Number(id))).filter((m): m is Member => !!m);
+  const organizer: IcsPerson = { name: organizerRow?.name || 'HR-клуб', email: organizerRow?.email ?? senderAddress(ctx.config.mailFrom, ctx.config.appUrl) };
+  const participants = iv.participant_ids.flatMap(current);
   const consent = await candidateConsent(tx, facts, input.userId);
   const error = !consent ? PIPELINE_MSG.noConsent : !facts.email ? PIPELINE_MSG.noEmail : null;
   const candidate: IcsPerson | null = !error && facts.email ? { name: facts.fio, email: facts.email } : null;
@@ -76,7 +109,7 @@ export async function sendInterviewLetters(
   const details = [`Когда: ${moscowWhen(start)}`, `Длительность: ${minutesText(iv.minutes)}`, where].filter(Boolean).join('\n');
   const summary = `Интервью: ${values.vacancy}`;
   const replyUrl = `${ctx.config.appUrl}/vacancy/${input.vacancyId}/reply/${Number(iv.reply_id)}`;
-  const ics = (method: 'REQUEST' | 'CANCEL', attendees: IcsPerson[], description: string) =>
+  const ics = (method: 'REQUEST' | 'CANCEL', attendees: IcsPerson[], description: string, by: IcsPerson = organizer) =>
     eventIcs({
       method,
       uid: iv.uid,
@@ -88,7 +121,7 @@ export async function sendInterviewLetters(
       location: iv.place || iv.link,
       url: iv.link,
       description,
-      organizer,
+      organizer: by,
       attendees,
     });
   const attendees = participants.map((p) => ({ name: p.name, email: p.email }));
@@ -103,7 +136,7 @@ export async function sendInterviewLetters(
     const text = `Здравствуйте, ${p.name || 'коллега'}!\n\n${lead}\n\nВакансия: «${values.vacancy}»\n${details}\n\nОтклик кандидата: ${replyUrl}\n\nПриглашение для календаря — во вложении.`;
     await enqueueJob(tx, 'mail', { to: p.email, subject, text, icalEvent: { method, content: teamCalendar, filename: 'invite.ics' } });
   }
-  const droppedMembers = (input.dropped ?? []).map((id) => byId.get(id)).filter((m): m is Member => !!m);
+  const droppedMembers = (input.dropped ?? []).flatMap(current);
   if (droppedMembers.length) {
     const off = ics('CANCEL', droppedMembers.map((m) => ({ name: m.name, email: m.email })), teamDescription);
     for (const m of droppedMembers) {
@@ -128,7 +161,8 @@ export async function sendInterviewLetters(
   );
   const messageId = Number(message?.id);
   if (candidate) {
-    const calendar = ics(method, [candidate, ...attendees], `Вакансия «${values.vacancy}»${company}.\n${details}`);
+    const by = candidateOrganizer({ contactEmail: vacancy.contact_email, member: values.member ?? '', company: values.company ?? '', mailFrom: ctx.config.mailFrom, appUrl: ctx.config.appUrl });
+    const calendar = ics(method, [candidate], `Вакансия «${values.vacancy}»${company}.\n${details}`, by);
     const jobId = await enqueueJob(tx, 'mail', { to: candidate.email, subject, text: body, icalEvent: { method, content: calendar, filename: 'invite.ics' }, replyMessageId: messageId });
     await tx.execute(sql`update reply_messages set job_id = ${jobId} where id = ${messageId}`);
   }

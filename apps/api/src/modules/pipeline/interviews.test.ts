@@ -28,16 +28,26 @@ const DESCRIPTION = `<p>${'Ищем специалиста по подбору �
 async function member(flags: string[] = ['has_vacancy']) {
   const m = await registeredMember(built.app);
   await setFlags(db(), m.email, flags);
-  const [row] = await db().rows<{ id: number }>(sql`select id from users where email = ${m.email}`);
-  return { ...m, id: Number(row?.id) };
+  const [row] = await db().rows<{ id: number; full_name: string }>(
+    sql`select id, trim(coalesce(name, '') || ' ' || coalesce(family, '')) as full_name from users where email = ${m.email}`,
+  );
+  return { ...m, id: Number(row?.id), name: String(row?.full_name) };
 }
 
-/** A lead with a vacancy, a team mate, and a public reply with consent. */
+/** A lead with a vacancy (its published contact address its own), a team mate, and a public reply with consent. */
 async function setting() {
   const owner = await member();
   const mate = await member([]);
   await db().db.insert(teamMembers).values({ leadId: owner.id, userId: mate.id });
-  const res = await owner.client.post('/api/vacancy', { title: 'Рекрутер; IT, продукт', city: '1069', skills: ['Подбор персонала'], description: DESCRIPTION, status: 'published' });
+  const contactEmail = uniqueEmail('jobs');
+  const res = await owner.client.post('/api/vacancy', {
+    title: 'Рекрутер; IT, продукт',
+    city: '1069',
+    skills: ['Подбор персонала'],
+    description: DESCRIPTION,
+    status: 'published',
+    contact_email: contactEmail,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const vacancyId = res.body.res.id as number;
   const email = uniqueEmail('cand');
@@ -54,7 +64,7 @@ async function setting() {
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   const replyId = reply.body.res.id as number;
   await built.ctx.queue.runPending();
-  return { owner, mate, vacancyId, replyId, email, url: `/api/vacancy/${vacancyId}/reply/${replyId}/interviews` };
+  return { owner, mate, vacancyId, replyId, email, contactEmail, url: `/api/vacancy/${vacancyId}/reply/${replyId}/interviews` };
 }
 
 const inHours = (h: number) => new Date(Math.ceil((Date.now() + h * 3_600_000) / 60_000) * 60_000);
@@ -87,6 +97,8 @@ function parsed(mail: ReceivedMail) {
     start: event.startDate.toJSDate().toISOString(),
     status: vevent.getFirstPropertyValue('status'),
     attendees: event.attendees.map((a) => String(a.getFirstValue()).replace(/^mailto:/i, '')),
+    organizer: String(vevent.getFirstPropertyValue('organizer')).replace(/^mailto:/i, ''),
+    organizerName: vevent.getFirstProperty('organizer')?.getParameter('cn'),
   };
 }
 
@@ -119,10 +131,15 @@ describe('interviews', () => {
     const first = parsed(toCandidate);
     expect(first).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED', start: new Date(iv.starts_at).toISOString() });
     expect(first.uid).toMatch(/^[0-9a-f-]{36}@club\.test$/);
-    expect(first.attendees).toEqual(expect.arrayContaining([s.email, s.owner.email, s.mate.email]));
+    // The candidate's copy: only the candidate attends; the organizer is the vacancy's published address in the member's name.
+    expect(first.attendees).toEqual([s.email]);
+    expect(first).toMatchObject({ organizer: s.contactEmail, organizerName: s.owner.name });
+    for (const own of [s.owner.email, s.mate.email]) expect(toCandidate.raw.toLowerCase()).not.toContain(own.toLowerCase());
     const [toMate] = await lettersTo(s.mate.email, mark);
     if (!toMate) throw new Error('no letter to the participant');
-    expect(parsed(toMate)).toMatchObject({ uid: first.uid, sequence: 0, method: 'REQUEST' });
+    // The team's copy keeps its attendees (and the public reply's candidate).
+    expect(parsed(toMate)).toMatchObject({ uid: first.uid, sequence: 0, method: 'REQUEST', organizer: s.owner.email });
+    expect(parsed(toMate).attendees).toEqual(expect.arrayContaining([s.email, s.owner.email, s.mate.email]));
     expect(partOf(toMate, 'text/plain')).toContain(`http://club.test/vacancy/${s.vacancyId}/reply/${s.replyId}`);
 
     const mark2 = smtp.received.length;
@@ -132,7 +149,8 @@ describe('interviews', () => {
     const [again] = await lettersTo(s.email, mark2);
     if (!again) throw new Error('no second letter');
     expect(again.subject).toBe('Интервью перенесено: Рекрутер; IT, продукт');
-    expect(parsed(again)).toMatchObject({ uid: first.uid, sequence: 1, method: 'REQUEST' });
+    expect(parsed(again)).toMatchObject({ uid: first.uid, sequence: 1, method: 'REQUEST', attendees: [s.email], organizer: s.contactEmail });
+    for (const own of [s.owner.email, s.mate.email]) expect(again.raw.toLowerCase()).not.toContain(own.toLowerCase());
     // The owner was taken off: their calendar drops the event.
     const [dropped] = await lettersTo(s.owner.email, mark2);
     if (!dropped) throw new Error('no cancellation to the dropped participant');
@@ -145,7 +163,8 @@ describe('interviews', () => {
     const [third] = await lettersTo(s.email, mark3);
     if (!third) throw new Error('no cancellation');
     expect(third.raw).toMatch(/method=CANCEL/i);
-    expect(parsed(third)).toMatchObject({ uid: first.uid, sequence: 2, method: 'CANCEL', status: 'CANCELLED' });
+    expect(parsed(third)).toMatchObject({ uid: first.uid, sequence: 2, method: 'CANCEL', status: 'CANCELLED', attendees: [s.email] });
+    for (const own of [s.owner.email, s.mate.email]) expect(third.raw.toLowerCase()).not.toContain(own.toLowerCase());
     expect(await lettersTo(s.mate.email, mark3)).toHaveLength(1);
 
     // A cancelled interview is not changed again.
@@ -326,6 +345,70 @@ describe('interviews', () => {
     expect((await s.owner.client.request('PUT', `/api/vacancy/${s.vacancyId}/criteria`, { criteria: ['Опыт', 'опыт'] })).body.errors?.criteria).toEqual([INTERVIEW_MSG.criteriaTwice]);
     expect((await s.owner.client.request('PUT', `/api/vacancy/${s.vacancyId}/criteria`, { criteria: ['  '] })).status).toBe(422);
     expect((await s.owner.client.request('PUT', `/api/vacancy/${s.vacancyId}/criteria`, {})).status).toBe(422);
+  });
+
+  it('the candidate copy without a published contact: the site sender as organizer, in the member and company name', async () => {
+    const s = await setting();
+    await db().db.execute(sql`update vacancies set contact_email = null where id = ${s.vacancyId}`);
+    const mark = smtp.received.length;
+    const res = await s.mate.client.post(s.url, body({ participant_ids: [s.owner.id, s.mate.id] }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [toCandidate] = await lettersTo(s.email, mark);
+    if (!toCandidate) throw new Error('no letter to the candidate');
+    const sender = /<([^>]+)>/.exec(built.ctx.config.mailFrom)?.[1] ?? built.ctx.config.mailFrom;
+    const copy = parsed(toCandidate);
+    expect(copy).toMatchObject({ attendees: [s.email], organizer: sender });
+    expect(copy.organizerName).toContain(s.mate.name);
+    expect(copy.organizerName).toContain('Ромашка');
+    for (const own of [s.owner.email, s.mate.email]) expect(toCandidate.raw.toLowerCase()).not.toContain(own.toLowerCase());
+    // One event for both copies.
+    const [toOwner] = await lettersTo(s.owner.email, mark);
+    if (!toOwner) throw new Error('no letter to the owner');
+    expect(parsed(toOwner)).toMatchObject({ uid: copy.uid, sequence: copy.sequence, organizer: s.mate.email });
+  });
+
+  it('a participant who left the team or was blocked: no reminder and no more letters about the candidate', async () => {
+    const s = await setting();
+    const third = await member([]);
+    await db().db.insert(teamMembers).values({ leadId: s.owner.id, userId: third.id });
+    const everyone = [s.owner.id, s.mate.id, third.id];
+    const startsAt = inHours(24);
+    const first = await s.owner.client.post(s.url, body({ starts_at: startsAt.toISOString(), participant_ids: everyone }));
+    const second = await s.owner.client.post(s.url, body({ participant_ids: everyone }));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    await built.ctx.queue.runPending();
+
+    // The third leaves the team, the mate is blocked.
+    await db().db.execute(sql`delete from team_members where user_id = ${third.id}`);
+    await db().db.execute(sql`update users set blocked_at = now() where id = ${s.mate.id}`);
+
+    const reminders = (userId: number) => db().rows(sql`select id from notifications where user_id = ${userId} and title = 'Напоминание об интервью'`);
+    const at = new Date(startsAt.getTime() - INTERVIEW_REMINDER_MINUTES * 60_000);
+    expect(await remindParticipants(built.ctx, { interview_id: first.body.res.interview.id, sequence: 0 }, at)).toEqual({ reminded: 1 });
+    expect(await reminders(s.owner.id)).toHaveLength(1);
+    expect(await reminders(s.mate.id)).toHaveLength(0);
+    expect(await reminders(third.id)).toHaveLength(0);
+
+    // A change taking them off: no cancellation to them either (it would name the interview's details).
+    await built.ctx.queue.runPending(); // the reminder's e-mail copy
+    const mark = smtp.received.length;
+    const moved = await s.owner.client.request('PUT', `${s.url}/${second.body.res.interview.id}`, body({ starts_at: inHours(72).toISOString(), participant_ids: [s.owner.id] }));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await lettersTo(s.owner.email, mark)).toHaveLength(1);
+    expect(await lettersTo(s.mate.email, mark)).toHaveLength(0);
+    expect(await lettersTo(third.email, mark)).toHaveLength(0);
+
+    // A cancellation of the one still listing them: the owner and the candidate only.
+    const mark2 = smtp.received.length;
+    expect((await s.owner.client.request('DELETE', `${s.url}/${first.body.res.interview.id}`)).status).toBe(200);
+    const [toOwner] = await lettersTo(s.owner.email, mark2);
+    if (!toOwner) throw new Error('no cancellation to the owner');
+    expect(parsed(toOwner).attendees).not.toEqual(expect.arrayContaining([s.mate.email]));
+    expect(parsed(toOwner).attendees).not.toEqual(expect.arrayContaining([third.email]));
+    expect(await lettersTo(s.email, mark2)).toHaveLength(1);
+    expect(await lettersTo(s.mate.email, mark2)).toHaveLength(0);
+    expect(await lettersTo(third.email, mark2)).toHaveLength(0);
   });
 
   it('another team gets 404 everywhere, a visitor 401', async () => {
