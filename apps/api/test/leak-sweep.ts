@@ -3,6 +3,7 @@
 // may not see. Run by `npm run bench:robustness` (10,000 requests) and, small, by the doors test.
 
 import { consentVersion, formatPhone } from '@hr/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.ts';
 import { createResume, setFlags } from './factories.ts';
@@ -28,15 +29,21 @@ function cardsOf(body: unknown, hash: string): string | null {
 
 export async function runLeakSweep(app: FastifyInstance, database: Database, o: { count: number; seed: number; candidates?: number }): Promise<LeakReport> {
   const rng: Rng = seededRng(o.seed);
-  const member = async (flags: string[]) => {
+  const emails = new Map<Viewer['name'], string>();
+  const member = async (name: Viewer['name'], flags: string[]) => {
     const m = await registeredMember(app);
     await setFlags(database, m.email, flags);
+    emails.set(name, m.email);
     return m.client;
   };
   const viewers: Viewer[] = [
     { name: 'visitor', client: new TestClient(app), sight: { names: false, contacts: false } },
-    { name: 'basic', client: await member(['has_vacancy', 'mass_search']), sight: { names: false, contacts: false } },
-    { name: 'open_contact', client: await member(['open_contact', 'mass_search', 'has_vacancy', 'commerce_account']), sight: { names: true, contacts: false } },
+    { name: 'basic', client: await member('basic', ['has_vacancy', 'mass_search']), sight: { names: false, contacts: false } },
+    {
+      name: 'open_contact',
+      client: await member('open_contact', ['open_contact', 'mass_search', 'has_vacancy', 'commerce_account']),
+      sight: { names: true, contacts: false },
+    },
   ];
   const vacancies = new Map<Viewer['name'], number>();
   for (const v of viewers.slice(1)) {
@@ -164,8 +171,58 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
         return json(await v.client.get(`/api/vacancy/${id}/reply/${duplicateReplies.get(key)}/duplicates`));
       },
     },
+    {
+      // A teammate with open_contact who opened the candidate's contacts writes to them with their
+      // names and contacts in the letter; the viewer (the team's lead) reads the reply's history
+      // and page: each text only as the card would show the candidate to the viewer.
+      name: 'letters to an invited resume',
+      who: members,
+      ask: async (v, c) => {
+        const key = `${v.name}:${c.hash}`;
+        if (!letters.has(key)) {
+          const writer = await writerOf(v);
+          const [resume] = await database.rows<{ id: number }>(sql`select id from resumes where hash = ${c.hash}`);
+          await database.db.execute(sql`insert into contact_openings (resume_id, user_id, day, charged)
+              values (${Number(resume?.id)}, ${writer.id}, current_date, true)`);
+          await writer.client.post(`/api/vacancy/${writer.vacancy}/invite`, { resume_hash: c.hash });
+          const list = await writer.client.get(`/api/vacancy/${writer.vacancy}/reply?per_page=100`);
+          const item = (list.body.res?.data as { id: number; resume_hash: string }[] | undefined)?.find((r) => r.resume_hash === c.hash);
+          if (!item) return null;
+          const stages = (await writer.client.get(`/api/vacancy/${writer.vacancy}/stages`)).body.res?.stages as { id: number }[] | undefined;
+          const { firstName, lastName, middleName, phone, email } = c.row;
+          const sent = await writer.client.request('PATCH', `/api/vacancy/${writer.vacancy}/reply/${item.id}`, {
+            stage_id: stages?.[3]?.id,
+            subject: `${firstName} ${lastName}, приглашение`,
+            message: `Здравствуйте, ${firstName} ${middleName ?? ''}! Ваш телефон ${phone ? formatPhone(String(phone)) : ''}, почта ${email ?? ''}.`,
+          });
+          if (sent.status !== 200) return null;
+          letters.set(key, { vacancy: writer.vacancy, reply: item.id });
+        }
+        const at = letters.get(key) as { vacancy: number; reply: number };
+        const history = json(await v.client.get(`/api/vacancy/${at.vacancy}/reply/${at.reply}/history`));
+        const page = json(await v.client.get(`/api/vacancy/${at.vacancy}/reply/${at.reply}`));
+        return history == null && page == null ? null : `${history ?? ''}${page ?? ''}`;
+      },
+    },
   ];
   const duplicateReplies = new Map<string, number>();
+  const letters = new Map<string, { vacancy: number; reply: number }>();
+  const writers = new Map<Viewer['name'], { client: TestClient; id: number; vacancy: number }>();
+  const writerOf = async (v: Viewer) => {
+    const known = writers.get(v.name);
+    if (known) return known;
+    const m = await registeredMember(app);
+    await setFlags(database, m.email, ['has_vacancy', 'open_contact']);
+    const [ids] = await database.rows<{ writer: number; lead: number }>(
+      sql`select (select id from users where email = ${m.email}) as writer, (select id from users where email = ${emails.get(v.name)}) as lead`,
+    );
+    await database.db.execute(sql`insert into team_members (lead_id, user_id) values (${Number(ids?.lead)}, ${Number(ids?.writer)})`);
+    const res = await m.client.post('/api/vacancy', { title: 'Литаврист', city: '1069', skills: ['Литавры'], description: VACANCY_DESCRIPTION, status: 'published' });
+    if (res.status !== 200) throw new Error(`vacancy not created: ${res.status} ${JSON.stringify(res.body)}`);
+    const writer = { client: m.client, id: Number(ids?.writer), vacancy: res.body.res.id as number };
+    writers.set(v.name, writer);
+    return writer;
+  };
 
   const placed: Placed[] = [];
   const place = async () => {

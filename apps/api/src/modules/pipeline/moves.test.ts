@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestClient } from '../../../test/helpers.ts';
+import { createResume } from '../../../test/factories.ts';
+import { createTestApp, type TestClient, uniqueEmail } from '../../../test/helpers.ts';
 import { pipelineKit } from '../../../test/pipeline-stages-kit.ts';
 import type { BuiltApp } from '../../app.ts';
+import { contactOpenings } from '../../db/schema/index.ts';
 
 let built: BuiltApp;
 beforeAll(async () => {
@@ -152,6 +154,50 @@ describe('moving a reply', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.template_id).toBeDefined();
     expect((await kit.placeOf(r2)).status).toBe('new');
+  });
+
+  it('a letter to an invited club resume reads in the history and on the reply page only as its card would to each member', async () => {
+    // The lead may not see candidates' names; the member with open_contact opened this one's contacts and writes to her.
+    const lead = await kit.member(['has_vacancy', 'team_lead']);
+    const writer = await kit.member(['has_vacancy', 'open_contact']);
+    await kit.joinTeam(lead.id, writer.id);
+    const v = await kit.vacancy(writer.client);
+    const email = uniqueEmail('club');
+    const resume = await createResume(kit.db(), { firstName: 'Марина', lastName: 'Засекреченная', middleName: 'Олеговна', email });
+    await kit.db().db.insert(contactOpenings).values({ resumeId: resume.id, userId: writer.id, day: '2025-01-01', charged: true });
+    expect((await writer.client.post(`/api/vacancy/${v}/invite`, { resume_hash: resume.hash })).status).toBe(200);
+    const [row] = await kit.db().rows<{ id: number }>(sql`select id from vacancy_replies where vacancy_id = ${v} and resume_id = ${resume.id}`);
+    const r = Number(row?.id);
+    const stages = (await kit.stages(writer.client, v)) as Stage[];
+    const [template] = await kit.db().rows<{ id: number }>(sql`select id from message_templates where owner_id is null and kind = 'invite'`);
+    const moved = await writer.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: stages[3]?.id, template_id: template?.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body.res.message_state).toMatchObject({ state: 'queued' });
+    const typed = await writer.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, {
+      stage_id: stages[4]?.id,
+      subject: 'Марина Засекреченная, оффер',
+      message: `Марина Олеговна, пришлите подтверждение на ${email}.`,
+    });
+    expect(typed.status).toBe(200);
+
+    const texts = async (client: TestClient) => {
+      const history = JSON.stringify((await client.get(`/api/vacancy/${v}/reply/${r}/history`)).body.res.items);
+      const page = (await client.get(`/api/vacancy/${v}/reply/${r}`)).body.res;
+      return { history, page: JSON.stringify({ history: page.history, timeline: page.timeline }) };
+    };
+    const seen = await texts(writer.client);
+    expect(seen.history).toContain('Здравствуйте, Марина!');
+    expect(seen.history).toContain(email);
+    expect(seen.page).toContain('Засекреченная');
+    const blind = await texts(lead.client);
+    for (const text of [blind.history, blind.page]) {
+      expect(text).toContain('[скрыто]');
+      for (const secret of ['Марина', 'Засекреч', 'Олеговна', email]) expect(text).not.toContain(secret);
+    }
+    // A public reply is the team's in full: nothing of its letters is hidden from the lead.
+    const own = await kit.reply(v, 'Соколова Мария Ивановна');
+    await writer.client.request('PATCH', `/api/vacancy/${v}/reply/${own}`, { stage_id: stages[3]?.id, template_id: template?.id });
+    expect(JSON.stringify((await lead.client.get(`/api/vacancy/${v}/reply/${own}/history`)).body.res.items)).toContain('Здравствуйте, Мария!');
   });
 
   it('two moves of one reply at once leave one consistent state and at most two records', async () => {

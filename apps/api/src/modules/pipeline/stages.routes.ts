@@ -23,7 +23,7 @@ import { ok } from '../../lib/envelope.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { teamOf } from '../vacancy/vacancy.access.ts';
 import { replyBoard as readBoard } from './board.service.ts';
-import { replyTimeline } from './history.service.ts';
+import { replyTimelineFor } from './history.service.ts';
 import { addReason, listReasons } from './reasons.service.ts';
 import { readStages, saveStages } from './stages.service.ts';
 
@@ -113,7 +113,7 @@ export function stagesRoutes(ctx: AppContext): FastifyPluginAsync {
               where r.id = ${r_id} and r.vacancy_id = ${id} and v.owner_id in ${teamOf(currentUser(request).id)}`,
         );
         if (!reply) throw new AppError('not_found', VACANCY_MSG.replyNotFound);
-        return ok({ items: await replyTimeline(ctx.database.db, r_id) });
+        return ok({ items: await replyTimelineFor(ctx, currentUser(request), r_id) });
       },
     );
   };

@@ -29,7 +29,7 @@ import { canOpenContacts } from '../resume/resume.policy.ts';
 import { hasOpenedContacts } from '../resume/resume.service.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { duplicateReplyIds } from '../pipeline/duplicates.flags.ts';
-import { replyTimeline } from '../pipeline/history.service.ts';
+import { replyTextReveal, replyTimeline } from '../pipeline/history.service.ts';
 import { REPLY_CARD_COLUMNS, REPLY_CARD_JOINS, type ReplyCardRow, replyCardReader } from '../pipeline/reply-cards.ts';
 import { stagesOf, stagesWithCounts } from '../pipeline/stages.service.ts';
 import { replyConfirmationMail } from './reply.mail.ts';
@@ -263,7 +263,7 @@ export async function replyDetail(
 ): Promise<ReplyDetail> {
   const { reply, vacancyTitle } = await replyForTeam(ctx.database.db, viewer.id, vacancyId, replyId);
   const db = ctx.database.db;
-  const [[resume], history, dict, [place], stages, timeline] = await Promise.all([
+  const [[resume], history, dict, [place], stages] = await Promise.all([
     db.select().from(resumes).where(eq(resumes.id, reply.resumeId)).limit(1),
     // The older shape of the history: the moves, with the text of the message sent with each.
     ctx.database.rows<{
@@ -283,15 +283,19 @@ export async function replyDetail(
       from vacancy_stages s left join rejection_reasons rr on rr.id = ${reply.reasonId}
       where s.id = ${reply.stageId}`),
     stagesOf(db, reply.vacancyId),
-    replyTimeline(db, replyId),
   ]);
   if (!resume || !place) throw new AppError('not_found', VACANCY_MSG.replyNotFound);
-  const [city] = resume.cityId
-    ? await ctx.database.db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, resume.cityId)).limit(1)
-    : [];
   // A candidate who replied sent the team their names and contacts: nothing is masked or charged.
-  // A club resume the team invited is the club's: each member sees it as on the resume page.
+  // A club resume the team invited is the club's: each member sees it as on the resume page, its
+  // letters and notes too.
   const sight = reply.source === 'invite' ? sightOf(viewer, await hasOpenedContacts(ctx, viewer.id, resume.id)) : REPLY_TEAM_SIGHT;
+  const reveal = replyTextReveal(reply.source, resume, sight);
+  const [[city], timeline] = await Promise.all([
+    resume.cityId
+      ? ctx.database.db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, resume.cityId)).limit(1)
+      : Promise.resolve([]),
+    replyTimeline(db, replyId, reveal),
+  ]);
   const contacts = sight.contacts ? resumeContactsOf(resume) : null;
   return {
     ...presentResume(dict, resume, city ?? null, {
@@ -318,7 +322,7 @@ export async function replyDetail(
       status_title: REPLY_STATUS_TITLES[h.status],
       at: new Date(h.created_at).toISOString(),
       by: h.user_id ? { id: Number(h.user_id), name: h.name ?? '', family: h.family ?? '' } : null,
-      message: h.message,
+      message: h.message == null ? null : reveal(h.message),
     })),
     replied_at: reply.createdAt.toISOString(),
     stage: { id: Number(place.id), title: place.title, kind: place.kind },
