@@ -3,6 +3,7 @@ import { consentVersion } from '@hr/contract';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { fetchXsrf, postJson, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
 import { signInApi } from '../fixtures/cabinet.ts';
+import { expectNoSeriousA11y } from '../fixtures/review.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { appInControl } from '../fixtures/ui.ts';
 import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
@@ -58,7 +59,7 @@ const tableRows = (page: Page, name: string) =>
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent?.trim()).join(' | ')));
 
-test('the analytics of a vacancy: the funnel and the sources (Telegram included), the CSV, the team page', async ({ page, browser, loginViaApi }) => {
+test('the analytics of a vacancy: the funnel and the sources (Telegram included), the CSV, the team page', async ({ page, browser, loginViaApi }, testInfo) => {
   const creds = await memberWithVacancyAccess();
   const owner = await signInApi(creds);
   const title = `Рекрутер в IT ${Date.now() % 100000}`;
@@ -117,6 +118,7 @@ test('the analytics of a vacancy: the funnel and the sources (Telegram included)
   ]);
   expect(await tableRows(page, 'Источники')).toEqual(['Публичная страница | 2', 'Ссылка в Telegram | 1', 'Приглашён из базы | 0', 'Другое | 0']);
   await shot(page, 'vacancy-analytics-1280');
+  await expectNoSeriousA11y(page, testInfo, 'vacancy analytics at 1280 px');
   // The drawing says the same: the funnel's first bar is labelled with its count and share.
   await expect(page.getByTestId('analytics-funnel').getByText('3 · 100 %')).toBeVisible();
   await expect(page.getByTestId('analytics-sources').getByText('Ссылка в Telegram: 1')).toBeVisible();
@@ -142,6 +144,7 @@ test('the analytics of a vacancy: the funnel and the sources (Telegram included)
   await expect(page.getByTestId('analytics-funnel')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'vacancy-analytics-375');
+  await expectNoSeriousA11y(page, testInfo, 'vacancy analytics at 375 px');
   if (SHOTS) {
     await page.getByTestId('analytics-funnel').screenshot({ path: `${SHOTS}/vacancy-funnel-375.png` });
     await page.getByTestId('analytics-days').screenshot({ path: `${SHOTS}/vacancy-days-375.png` });
@@ -157,6 +160,7 @@ test('the analytics of a vacancy: the funnel and the sources (Telegram included)
   await expect(row.getByRole('cell').nth(2)).toHaveText('3');
   await expect(row.getByRole('cell').nth(3)).toHaveText('1');
   await shot(page, 'team-analytics-1280');
+  await expectNoSeriousA11y(page, testInfo, 'team analytics at 1280 px');
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(row).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -57,6 +57,9 @@ function ChartCard({ title, note, head, rows, children, testId }: { title: strin
   );
 }
 
+/** The drawings are hidden from screen readers (the tables tell the figures): not a keyboard stop either. */
+const NOT_FOCUSABLE = { accessibilityLayer: false } as const;
+
 /** Horizontal bars, one per row, each labelled with its own text (a count and a share, say). */
 function Bars({ data, color, narrow, unit }: { data: { name: string; value: number; label: string }[]; color: string; narrow: boolean; unit: string }) {
   return (
@@ -74,6 +77,7 @@ function Bars({ data, color, narrow, unit }: { data: { name: string; value: numb
       withTooltip={false}
       maxBarWidth={26}
       minBarSize={3}
+      barChartProps={NOT_FOCUSABLE}
     />
   );
 }
@@ -105,6 +109,7 @@ export function AnalyticsCharts({ figures: a }: { figures: Figures }) {
           xAxisProps={{ minTickGap: 16 }}
           maxBarWidth={40}
           tooltipAnimationDuration={0}
+          barChartProps={NOT_FOCUSABLE}
         />
       </ChartCard>
 
@@ -154,6 +159,8 @@ export function AnalyticsCharts({ figures: a }: { figures: Figures }) {
             size={150}
             thickness={24}
             withTooltip={false}
+            pieChartProps={NOT_FOCUSABLE}
+            pieProps={{ rootTabIndex: -1 }}
             chartLabel={a.replies}
             data={sources.length ? sources.map((s) => ({ name: s.title, value: s.count, color: SOURCE_COLORS[s.channel] ?? 'gray.5' })) : [{ name: '—', value: 1, color: 'gray.2' }]}
           />
