@@ -131,6 +131,8 @@ test('an interview is scheduled from a reply, its .ics reaches the candidate, a 
   const uid = field(ics1, 'UID');
   expect(uid).toMatch(/^[0-9a-f-]{36}@/);
   expect(ics1).toContain(`mailto:${candidateEmail}`);
+  // The candidate's copy names no member as an attendee: the candidate is its only one.
+  expect(ics1.match(/^ATTENDEE[;:]/gm)).toHaveLength(1);
   // The participant (the member) gets the same event.
   const mine = await mailbox.waitForMessage(creds.email, { subject: /Приглашение на интервью/ });
   expect(field(calendarOf(mine), 'UID')).toBe(uid);
