@@ -184,6 +184,14 @@ test('replies move on the board by mouse, by keyboard and to «Отказ» with
   await expect(card(column(page, 'Телефонное интервью'), byMouse)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'board-375');
+  await page.getByRole('button', { name: 'Этапы', exact: true }).click();
+  const phoneEditor = dialog(page, 'Этапы вакансии');
+  await expect(phoneEditor.getByRole('textbox', { name: 'Название этапа 1' })).toHaveValue('Новые');
+  const widest = await phoneEditor.locator('li').evaluateAll((rows) => Math.max(...rows.map((r) => r.getBoundingClientRect().right)));
+  expect(widest, 'the stage rows fit the phone').toBeLessThanOrEqual(375);
+  await page.screenshot({ path: SHOTS ? `${SHOTS}/stage-editor-375.png` : undefined });
+  await phoneEditor.getByRole('button', { name: 'Отмена' }).click();
+  await expect(phoneEditor).toBeHidden();
   await page.goto(`/vacancy/${vacancyId}/reply/${replyIds[rejected]}`);
   await expect(page.getByTestId('reply-current-status')).toContainText('Отказ');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -61,8 +61,7 @@ function StageRowItem({ row, index, total, error, onTitle, onMove, onDelete }: R
           />
           <Text size="xs" c="#5c6673" id={noteId}>
             {STAGE_KIND_TITLES[row.kind]}
-            {row.count > 0 ? ` · откликов: ${row.count}` : ''}
-            {blocked && row.kind === 'active' ? ` · ${blocked}` : ''}
+            {blocked && row.kind === 'active' ? ` · ${blocked}` : row.count > 0 ? ` · откликов: ${row.count}` : ''}
           </Text>
         </Stack>
         <Group gap={2} wrap="nowrap">
