@@ -3,7 +3,8 @@ import { MSG } from './messages.ts';
 
 /**
  * Duplicates (PRODUCT 11): a reply whose normalised e-mail (lower case) or phone (ten digits) is that
- * of another reply of the team or of a club resume is a «возможный дубль». The board and the list
+ * of another reply of the team, or of a club resume the team already knows (a member opened its
+ * contacts or the team invited it), is a «возможный дубль». The board and the list
  * carry the flag `duplicate`; the matches themselves (`duplicate_of`) come with
  * `GET /api/vacancy/{id}/reply/{r_id}/duplicates` (`replyDuplicates.items`). `POST /api/resume/merge`
  * makes two of the team's replies one resume (fields chosen one by one, both histories kept, logged).
@@ -50,6 +51,7 @@ export const MERGE_MSG = {
   sameResume: 'Нельзя объединить резюме с самим собой',
   notFound: 'Резюме не найдено среди откликов вашей команды',
   notDuplicate: 'Эти резюме не похожи на дубли: нет общего e-mail или телефона',
+  outsideTeam: 'Объединить нельзя: у резюме есть отклики на вакансии, которые ваша команда больше не ведёт',
   merged: 'Резюме объединены',
 } as const;
 

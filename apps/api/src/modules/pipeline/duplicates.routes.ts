@@ -25,7 +25,7 @@ export function duplicatesRoutes(ctx: AppContext): FastifyPluginAsync {
         ...member,
         schema: {
           tags,
-          summary: 'A reply’s possible duplicates (the team’s other replies and club resumes by e-mail or phone), its merges and the candidate’s other replies',
+          summary: 'A reply’s possible duplicates (the team’s other replies, and club resumes the team opened or invited, by e-mail or phone), its merges and the candidate’s other replies',
           params: replyIdParams,
           response: { 200: success(replyDuplicates), ...errors },
         },

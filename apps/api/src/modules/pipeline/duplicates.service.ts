@@ -6,13 +6,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { displayNameOf, revealText, sightOf } from '../resume/candidate-view.ts';
 import { teamOf } from '../vacancy/vacancy.access.ts';
+import { clubResumeKnownToTeam } from './duplicates.flags.ts';
 
-type Subject = { id: number; resume_id: number; source: 'reply' | 'invite'; email_key: string | null; phone_key: string | null; hash: string };
+type Subject = { id: number; resume_id: number; source: 'reply' | 'invite'; email_key: string | null; phone_key: string | null; hash: string; owner_id: number };
 
 /** The reply, only through a vacancy of the viewer's team (404 otherwise). */
 async function subjectOf(ctx: AppContext, viewer: AuthUser, vacancyId: number, replyId: number): Promise<Subject> {
   const [row] = await ctx.database.rows<Subject>(sql`
-    select r.id, r.resume_id, r.source, r.email_key, r.phone_key, res.hash
+    select r.id, r.resume_id, r.source, r.email_key, r.phone_key, res.hash, v.owner_id
     from vacancy_replies r join vacancies v on v.id = r.vacancy_id join resumes res on res.id = r.resume_id
     where r.id = ${replyId} and r.vacancy_id = ${vacancyId} and v.owner_id in ${teamOf(viewer.id)}`);
   if (!row) throw new AppError('not_found', VACANCY_MSG.replyNotFound);
@@ -41,12 +42,14 @@ type MatchRow = {
 
 /**
  * The reply's matches, in one statement: other replies to the team's vacancies (never another
- * team's) and club resumes with the reply's normalised e-mail or phone. Replies of the reply's own
+ * team's) and the club resumes the team already knows (opened contacts or invited:
+ * clubResumeKnownToTeam) with the reply's normalised e-mail or phone — the team is the vacancy
+ * owner's, as for the board's flag, so the two always agree. Replies of the reply's own
  * resume are one candidate already (merged) and are not matches. Replies store the keys
  * (lower-cased e-mail, ten digits); club resumes store the imported e-mail lower-cased and the
  * phone as its ten digits (import/hh-resume.ts), read through the indexes of migration 0028.
  */
-async function matchesOf(ctx: AppContext, viewer: AuthUser, s: Subject): Promise<MatchRow[]> {
+async function matchesOf(ctx: AppContext, s: Subject): Promise<MatchRow[]> {
   const keyed = (col: string, key: string | null, reason: 'by_email' | 'by_phone') => (key ? sql`(${sql.raw(col)} = ${key}) as ${sql.raw(reason)}` : sql`false as ${sql.raw(reason)}`);
   const cols = sql`res.title, res.first_name, res.last_name, res.middle_name, res.phone, res.email, res.telegram`;
   return ctx.database.rows<MatchRow>(sql`
@@ -60,12 +63,13 @@ async function matchesOf(ctx: AppContext, viewer: AuthUser, s: Subject): Promise
       from resumes c
       where c.source <> 'reply' and c.id <> ${s.resume_id}
         and (${s.email_key ? sql`lower(c.email) = ${s.email_key}` : sql`false`} or ${s.phone_key ? sql`c.phone = ${s.phone_key}` : sql`false`})
+        and ${clubResumeKnownToTeam('c', Number(s.owner_id))}
     )
     select 'reply' as kind, res.hash, case when o.by_email then 'email' else 'phone' end as reason, o.id as reply_id, o.source as reply_source,
       v.id as vacancy_id, v.title as vacancy_title, st.title as stage_title, o.fio, ${cols}, o.created_at as at
     from other o join vacancies v on v.id = o.vacancy_id join resumes res on res.id = o.resume_id
       left join vacancy_stages st on st.id = o.stage_id
-    where v.owner_id in ${teamOf(viewer.id)}
+    where v.owner_id in ${teamOf(Number(s.owner_id))}
     union all
     select 'resume', res.hash, case when res.by_email then 'email' else 'phone' end, null, null, null, null, null, null, ${cols}, res.updated_at
     from club res
@@ -146,7 +150,7 @@ async function siblingsOf(ctx: AppContext, viewer: AuthUser, s: Subject): Promis
 export async function replyDuplicates(ctx: AppContext, viewer: AuthUser, vacancyId: number, replyId: number): Promise<ReplyDuplicates> {
   const s = await subjectOf(ctx, viewer, vacancyId, replyId);
   const [matches, merges, replies] = await Promise.all([
-    s.source === 'reply' ? matchesOf(ctx, viewer, s) : Promise.resolve([]),
+    s.source === 'reply' ? matchesOf(ctx, s) : Promise.resolve([]),
     mergesOf(ctx, s.resume_id),
     siblingsOf(ctx, viewer, s),
   ]);

@@ -67,7 +67,35 @@ describe('possible duplicates of a reply', () => {
     expect(items((await kit.duplicates(colleague.client, r3)).body).map((i) => i.reply_id)).toEqual([r1.id]);
   });
 
-  it('show a club resume with the same contacts as its card shows it to the viewer', async () => {
+  it('never match a club resume the team does not know: a public reply is no contact lookup', async () => {
+    const lead = await kit.member(['has_vacancy']);
+    const open = await kit.member(['has_vacancy', 'open_contact'], lead.id);
+    const phone = uniquePhone();
+    const email = uniqueEmail('hidden');
+    const club = await createResume(built.ctx.database, { firstName: 'Скрытова', lastName: 'Тайная', phone: digitsOf(phone), email, title: 'Главный бухгалтер' });
+    // A member posts a public reply to their own vacancy with a phone (or an e-mail) they want to look up.
+    const v = await kit.vacancy(open.client);
+    const byPhone = await kit.reply(v, { phone: `8${digitsOf(phone)}` });
+    const byMail = await kit.reply(v, { email: email.toUpperCase() });
+
+    for (const r of [byPhone, byMail]) {
+      const res = await kit.duplicates(open.client, r);
+      expect(res.status).toBe(200);
+      expect(items(res.body)).toEqual([]);
+      expect(JSON.stringify(res.body)).not.toContain(club.hash);
+    }
+    expect((await duplicateReplyIds(built.ctx.database.db, open.id, [byPhone.id, byMail.id])).size).toBe(0);
+    const board = await open.client.get(`/api/vacancy/${v}/board`);
+    const cards = (board.body.res.columns as { items: { id: number; duplicate: boolean }[] }[]).flatMap((c) => c.items);
+    expect(cards.filter((c) => c.id === byPhone.id || c.id === byMail.id).map((c) => c.duplicate)).toEqual([false, false]);
+    const list = await open.client.get(`/api/vacancy/${v}/reply?per_page=100`);
+    expect((list.body.res.data as { id: number; duplicate: boolean }[]).filter((r) => r.duplicate)).toEqual([]);
+    // Nothing was opened or counted on the way.
+    const [opened] = await built.ctx.database.rows<{ n: number }>(sql`select count(*)::int as n from contact_openings where resume_id = (select id from resumes where hash = ${club.hash})`);
+    expect(Number(opened?.n)).toBe(0);
+  });
+
+  it('match a club resume once a member of the team opened its contacts, shown as its card shows it', async () => {
     const lead = await kit.member(['has_vacancy']);
     const open = await kit.member(['has_vacancy', 'open_contact'], lead.id);
     const phone = uniquePhone();
@@ -82,6 +110,10 @@ describe('possible duplicates of a reply', () => {
     });
     const byPhone = await kit.reply(await kit.vacancy(lead.client), { phone: `8${digitsOf(phone)}` });
     const byMail = await kit.reply(await kit.vacancy(lead.client), { email: email.toUpperCase() });
+    expect(items((await kit.duplicates(lead.client, byPhone)).body)).toEqual([]);
+
+    // The colleague opens the contacts (counted, logged): from now on the team knows this resume.
+    expect((await open.client.post(`/api/resume/${club.hash}/contacts`, {})).status).toBe(200);
 
     const basic = items((await kit.duplicates(lead.client, byPhone)).body);
     expect(basic).toHaveLength(1);
@@ -94,10 +126,33 @@ describe('possible duplicates of a reply', () => {
 
     const named = items((await kit.duplicates(open.client, byMail)).body);
     expect(named[0]).toMatchObject({ kind: 'resume', hash: club.hash, reason: 'email', fio: 'Уникальнова Зинаида Петровна' });
-    // Names yes, contacts no: the phone in the title stays hidden until the contacts are opened.
+    // Names yes, contacts no: the phone in the title stays hidden in a list.
     expect(JSON.stringify(named)).not.toContain(digitsOf(phone).slice(3));
     expect(JSON.stringify(named)).not.toContain(email);
+    // The board's flag agrees, for either member.
     expect((await duplicateReplyIds(built.ctx.database.db, lead.id, [byPhone.id, byMail.id])).size).toBe(2);
+    const board = await open.client.get(`/api/vacancy/${byPhone.vacancyId}/board`);
+    const card = (board.body.res.columns as { items: { id: number; duplicate: boolean }[] }[]).flatMap((c) => c.items).find((c) => c.id === byPhone.id);
+    expect(card?.duplicate).toBe(true);
+
+    // Another team opened nothing: its reply with the same phone matches nothing.
+    const stranger = await kit.member(['has_vacancy', 'open_contact']);
+    const theirs = await kit.reply(await kit.vacancy(stranger.client), { phone });
+    expect(items((await kit.duplicates(stranger.client, theirs)).body)).toEqual([]);
+    expect((await duplicateReplyIds(built.ctx.database.db, stranger.id, [theirs.id])).size).toBe(0);
+  });
+
+  it('match a club resume the team invited to one of its vacancies', async () => {
+    const lead = await kit.member(['has_vacancy']);
+    const colleague = await kit.member(['has_vacancy'], lead.id);
+    const phone = uniquePhone();
+    const club = await createResume(built.ctx.database, { phone: digitsOf(phone), email: uniqueEmail('invited') });
+    const invitedTo = await kit.vacancy(lead.client, 'Рекрутер');
+    expect((await lead.client.post(`/api/vacancy/${invitedTo}/invite`, { resume_hash: club.hash })).status).toBe(200);
+    const reply = await kit.reply(await kit.vacancy(colleague.client, 'Сорсер'), { phone });
+    const found = items((await kit.duplicates(colleague.client, reply)).body);
+    expect(found.map((i) => [i.kind, i.hash, i.reason])).toEqual([['resume', club.hash, 'phone']]);
+    expect((await duplicateReplyIds(built.ctx.database.db, colleague.id, [reply.id])).size).toBe(1);
   });
 
   it('still refuse a visitor replying twice to one vacancy', async () => {

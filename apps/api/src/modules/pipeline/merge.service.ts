@@ -50,10 +50,16 @@ function splitFio(fio: string) {
 /** The file and the cover letter belong to a reply: a merge takes them only where two replies become one. */
 const REPLY_FIELDS: readonly MergeField[] = ['file', 'cover_letter'];
 
+/** The replies a merge may read and write: those to vacancies of the member's team. */
+const ofTeam = (viewer: AuthUser): SQL => sql`vacancy_id in (select tv.id from vacancies tv where tv.owner_id in ${teamOf(viewer.id)})`;
+
 /**
  * Both resumes, only as resumes of replies (`source = reply`) to the team's vacancies — a club
- * resume or another team's is not found. `lock`: both rows and their replies locked in id order, so
- * two merges of one pair (in any direction) wait for each other and never deadlock.
+ * resume or another team's is not found — with their replies to the team's vacancies. A resume with
+ * a reply to a vacancy outside the team (a former colleague's, merged in while they were in it) is
+ * refused (422): the merge would rewrite or delete what the team no longer handles. `lock`: both
+ * rows and their replies locked in id order, so two merges of one pair (in any direction) wait for
+ * each other and never deadlock; a locked resume takes no new reply meanwhile.
  */
 async function loadPair(tx: Db, viewer: AuthUser, keepHash: string, mergeHash: string, lock: boolean): Promise<Pair> {
   const forUpdate = (of: string): SQL => (lock ? sql.raw(`for update of ${of}`) : sql``);
@@ -70,7 +76,11 @@ async function loadPair(tx: Db, viewer: AuthUser, keepHash: string, mergeHash: s
     select r.id, r.resume_id, r.vacancy_id, v.title as vacancy_title, r.status, r.fio, r.city_name, r.cover_letter,
       r.file_key, r.file_name, r.file_type, r.file_size, r.email_key, r.phone_key, r.created_at
     from vacancy_replies r join vacancies v on v.id = r.vacancy_id
-    where r.resume_id in (${keep.id}, ${merge.id}) order by r.id ${forUpdate('r')}`);
+    where r.resume_id in (${keep.id}, ${merge.id}) and v.owner_id in ${teamOf(viewer.id)} order by r.id ${forUpdate('r')}`);
+  const [outside] = await rowsIn<{ any: boolean }>(tx, sql`
+    select exists (select 1 from vacancy_replies r join vacancies v on v.id = r.vacancy_id
+      where r.resume_id in (${keep.id}, ${merge.id}) and v.owner_id not in ${teamOf(viewer.id)}) as any`);
+  if (outside?.any) throw fieldError('merge', MERGE_MSG.outsideTeam);
   const of = (id: number) => replies.filter((r) => Number(r.resume_id) === Number(id));
   const pair = { keep: { resume: keep, replies: of(keep.id) }, merge: { resume: merge, replies: of(merge.id) } };
   if (!pair.keep.replies.length || !pair.merge.replies.length) throw new AppError('not_found', MERGE_MSG.notFound);
@@ -180,7 +190,10 @@ export async function mergeResumes(ctx: AppContext, viewer: AuthUser, body: { ke
       } else if (m.file_key) dropFiles.push(m.file_key);
       if (has('cover_letter')) await tx.execute(sql`update vacancy_replies set cover_letter = ${m.cover_letter} where id = ${k.id}`);
     }
-    const moved = await rowsIn<{ id: number }>(tx, sql`update vacancy_replies set resume_id = ${keepId}, updated_at = now() where resume_id = ${mergeId} returning id`);
+    const moved = await rowsIn<{ id: number }>(
+      tx,
+      sql`update vacancy_replies set resume_id = ${keepId}, updated_at = now() where resume_id = ${mergeId} and ${ofTeam(viewer)} returning id`,
+    );
 
     // The resume's fields; one candidate, one name and city on every reply.
     const m = p.merge.resume;
@@ -194,7 +207,7 @@ export async function mergeResumes(ctx: AppContext, viewer: AuthUser, body: { ke
       where id = ${keepId}`);
     const fio = has('fio') ? mergePrimary.fio : keepPrimary.fio;
     const city = has('city') ? mergePrimary.city_name : keepPrimary.city_name;
-    await tx.execute(sql`update vacancy_replies set fio = ${fio}, city_name = ${city} where resume_id = ${keepId}`);
+    await tx.execute(sql`update vacancy_replies set fio = ${fio}, city_name = ${city} where resume_id = ${keepId} and ${ofTeam(viewer)}`);
 
     // The log: earlier merges into the merged resume now belong to keep.
     await tx.execute(sql`update resume_merges set keep_resume_id = ${keepId} where keep_resume_id = ${mergeId}`);
@@ -205,7 +218,7 @@ export async function mergeResumes(ctx: AppContext, viewer: AuthUser, body: { ke
       taken.length ? `; взято: ${taken.map((f) => MERGE_FIELD_TITLES[f]).join(', ')}` : ''
     }`;
     await tx.execute(sql`insert into vacancy_reply_history (reply_id, status, user_id, event, message)
-      select id, status, ${viewer.id}, 'merge', ${note} from vacancy_replies where resume_id = ${keepId}`);
+      select id, status, ${viewer.id}, 'merge', ${note} from vacancy_replies where resume_id = ${keepId} and ${ofTeam(viewer)}`);
     // The member's kept candidates follow the person (a folder or a member holding both keeps one).
     await tx.execute(sql`update favourites f set resume_id = ${keepId} where f.resume_id = ${mergeId}
       and not exists (select 1 from favourites o where o.user_id = f.user_id and o.resume_id = ${keepId})`);

@@ -153,6 +153,38 @@ describe('merging two resumes of the team’s replies', () => {
     expect(await resumeOf(stranger.hash)).toBeDefined();
   });
 
+  it('refuses a resume with a reply outside the team (a former colleague’s vacancy) and touches none of its replies', async () => {
+    const lead = await kit.member();
+    const colleague = await kit.member(['has_vacancy'], lead.id);
+    const phone = uniquePhone();
+    const a = await kit.reply(await kit.vacancy(lead.client, 'Рекрутер'), { fio: 'Сидорова Мария', phone });
+    const b = await kit.reply(await kit.vacancy(colleague.client, 'Сорсер'), { fio: 'Сидорова Мария Ивановна', phone });
+    expect((await lead.client.post('/api/resume/merge', { keep: a.hash, merge: b.hash, fields: [] })).status).toBe(200);
+    // The colleague leaves the team: their vacancy's reply still belongs to the merged resume.
+    await db().rows(sql`delete from team_members where user_id = ${colleague.id}`);
+    const c = await kit.reply(await kit.vacancy(lead.client, 'Ведущий рекрутер'), { fio: 'Сидорова-Новая Мария', phone });
+    const theirBefore = await replyOf(b.id);
+    const theirHistory = await historyOf(b.id);
+
+    for (const [keep, merge] of [[a.hash, c.hash], [c.hash, a.hash]]) {
+      const preview = await lead.client.get(`/api/resume/merge/preview?keep=${keep}&merge=${merge}`);
+      expect(preview.status).toBe(422);
+      expect(preview.body.errors?.merge).toEqual([MERGE_MSG.outsideTeam]);
+      const res = await lead.client.post('/api/resume/merge', { keep, merge, fields: ['fio'] });
+      expect(res.status).toBe(422);
+      expect(res.body.errors?.merge).toEqual([MERGE_MSG.outsideTeam]);
+    }
+    // Nothing changed: both resumes, the former colleague's reply, its name and its history.
+    expect(await resumeOf(a.hash)).toBeDefined();
+    expect(await resumeOf(c.hash)).toBeDefined();
+    expect(await replyOf(b.id)).toEqual(theirBefore);
+    expect(await historyOf(b.id)).toEqual(theirHistory);
+    expect((await replyOf(c.id))?.fio).toBe('Сидорова-Новая Мария');
+    // The former colleague no longer sees the lead's replies: to them the lead's resume is not found.
+    const theirs = await colleague.client.post('/api/resume/merge', { keep: a.hash, merge: c.hash, fields: [] });
+    expect(theirs.status).toBe(404);
+  });
+
   it('two merges of one pair at once: one wins, the other finds nothing to merge, nothing half done', async () => {
     const lead = await kit.member();
     const colleague = await kit.member(['has_vacancy'], lead.id);

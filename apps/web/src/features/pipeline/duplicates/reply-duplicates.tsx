@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@
 import { IconCopy, IconGitMerge } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { isApiError } from '@/shared/api/api-error.ts';
 import { useReplyDuplicates } from './duplicates-api.ts';
 import { matchLine, matchLink, mergeLine, moscowMoment } from './duplicates-text.ts';
 import { MergeDialog } from './merge-dialog.tsx';
@@ -63,7 +64,18 @@ export function ReplyDuplicates({ vacancyId, replyId }: { vacancyId: number; rep
   const query = useReplyDuplicates(vacancyId, replyId);
   const [merging, setMerging] = useState<string | null>(null);
   const data = query.data;
-  // Nothing to say (or the reply itself failed to load, which the page shows): no empty box.
+  // A reply not found is the page's to say; any other failure here would hide a possible duplicate.
+  if (!data && query.isError && !(isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Alert color="red" variant="light" radius="lg" role="alert" title="Не удалось проверить дубли">
+        <Text size="sm">Совпадения по e-mail и телефону и объединения этого кандидата не загрузились.</Text>
+        <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Повторить
+        </Button>
+      </Alert>
+    );
+  }
+  // Nothing to say: no empty box.
   if (!data || (!data.items.length && !data.merges.length && !data.replies.length)) return null;
   return (
     <Stack gap="sm">
