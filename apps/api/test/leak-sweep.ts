@@ -153,13 +153,15 @@ export async function runLeakSweep(app: FastifyInstance, database: Database, o: 
       },
     },
     {
-      // A public reply with the candidate's phone: its «возможный дубль» names the club resume as the card would.
+      // A public reply with the candidate's phone: its «возможный дубль» names the club resume as the card
+      // would. Only a resume the team knows is a match (duplicates.flags.ts), so the viewer invites it first.
       name: 'reply duplicates',
       who: members,
       ask: async (v, c) => {
         const id = vacancies.get(v.name);
         const key = `${v.name}:${c.hash}`;
         if (!duplicateReplies.has(key)) {
+          await v.client.post(`/api/vacancy/${id}/invite`, { resume_hash: c.hash });
           const visitor = new TestClient(app, `10.77.${duplicateReplies.size % 250}.${1 + Math.floor(rng() * 250)}`);
           const sent = await visitor.post(`/api/vacancy/${id}/reply`, {
             fio: 'Проверкин Дубль', phone: formatPhone(String(c.row.phone)), email: `dup-${duplicateReplies.size}-${v.name}@example.org`,
