@@ -11,7 +11,8 @@ import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
 /**
  * Issue 24, duplicates: one candidate replies to two vacancies of a team with the phone written two
  * ways; the reply shows «Возможный дубль»; the member merges the two, taking the newer e-mail; the
- * kept reply shows both histories and «Объединено».
+ * kept reply shows both histories and «Объединено»; when the duplicates call fails the reply says so
+ * and «Повторить» reads it again.
  */
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -129,4 +130,19 @@ test('a candidate who replied twice is marked «Возможный дубль» 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(merged).toBeVisible();
   await shot(page, 'merged-1280');
+
+  // ── the duplicates call fails: the reply says so and «Повторить» reads it again ──
+  const duplicatesCall = `**/api/vacancy/${v1}/reply/${r1}/duplicates`;
+  await page.route(duplicatesCall, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"Ошибка сервера"}' }));
+  await page.reload();
+  const failed = page.getByRole('alert').filter({ hasText: 'Не удалось проверить дубли' });
+  await expect(failed).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await failed.scrollIntoViewIfNeeded();
+  await shot(page, 'duplicates-error-375', false);
+  expect(await axeFindings(page)).toEqual([]);
+  await page.unroute(duplicatesCall);
+  await failed.getByRole('button', { name: 'Повторить' }).click();
+  await expect(failed).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Объединения резюме' })).toContainText('Объединено с «Соколова Мария Игоревна»');
 });

@@ -69,7 +69,7 @@ export function ReplyDuplicates({ vacancyId, replyId }: { vacancyId: number; rep
     return (
       <Alert color="red" variant="light" radius="lg" role="alert" title="Не удалось проверить дубли">
         <Text size="sm">Совпадения по e-mail и телефону и объединения этого кандидата не загрузились.</Text>
-        <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
+        <Button size="xs" variant="default" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
           Повторить
         </Button>
       </Alert>
