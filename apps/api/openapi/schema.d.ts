@@ -20585,7 +20585,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A reply’s possible duplicates (the team’s other replies and club resumes by e-mail or phone), its merges and the candidate’s other replies */
+        /** A reply’s possible duplicates (the team’s other replies, and club resumes the team opened or invited, by e-mail or phone), its merges and the candidate’s other replies */
         get: {
             parameters: {
                 query?: never;
