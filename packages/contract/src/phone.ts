@@ -75,3 +75,20 @@ export function maskPhone(digits10: string): string {
 }
 
 export const PHONE_MASK = '+7 (000) 000-00-00';
+
+/**
+ * Digits typed before the mask came alive («9770609447», «8 977 060», «+7977…») as the mask shows
+ * them: «+7 (977) 060-94-47», or as far as they go («+7 (977) 06»).
+ */
+export function phoneIntoMask(typed: string): string {
+  let digits = typed.replace(/\D/g, '');
+  if (typed.trim().startsWith('+7') || (digits.length === 11 && /^[78]/.test(digits))) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  let out = '';
+  let next = 0;
+  for (const ch of PHONE_MASK) {
+    if (next >= digits.length) break;
+    out += ch === '0' ? digits[next++] : ch;
+  }
+  return out;
+}

@@ -10,6 +10,7 @@ import { seedFirstResults, seedMemberLayout } from './first-results.ts';
 import { seedFirstVacancy } from './first-vacancy.ts';
 import { AppProviders } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
+import { keepTypedBeforeHydration } from '@/shared/lib/typed-before-hydration.ts';
 import { installSessionCleanup, loadFirstSession } from './session/session-actions.ts';
 
 /** How long the first screen may wait for the session's answer (usually already there). */
@@ -35,6 +36,7 @@ export async function boot(): Promise<void> {
   await Promise.all([seedFirstResults(RESULTS_WAIT_MS), seedMemberLayout(MEMBER_LAYOUT_WAIT_MS), seedFirstVacancy(RESULTS_WAIT_MS)]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing in index.html');
+  if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) keepTypedBeforeHydration(container);
   const app = (
     <StrictMode>
       <AppProviders>

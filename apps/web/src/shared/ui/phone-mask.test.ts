@@ -1,4 +1,4 @@
-import { formatPhone, isValidPhone, PHONE_MASK, phoneDigits } from '@hr/contract/phone';
+import { formatPhone, isValidPhone, PHONE_MASK, phoneDigits, phoneIntoMask } from '@hr/contract/phone';
 import { IMask } from 'react-imask';
 import { describe, expect, it } from 'vitest';
 
@@ -34,5 +34,15 @@ describe('the phone mask +7 (000) 000-00-00', () => {
     expect(isValidPhone(shown)).toBe(true);
     expect(isValidPhone(typed('5161234567'))).toBe(false);
     expect(isValidPhone(typed('9161111111'))).toBe(false);
+  });
+});
+
+describe('digits typed before the mask came alive', () => {
+  it('are put into the mask, whole or as far as they go', () => {
+    expect(phoneIntoMask('9770609447')).toBe('+7 (977) 060-94-47');
+    expect(phoneIntoMask('89770609447')).toBe('+7 (977) 060-94-47');
+    expect(phoneIntoMask('+7 977 060 94 47')).toBe('+7 (977) 060-94-47');
+    expect(phoneIntoMask('97706')).toBe('+7 (977) 06');
+    expect(isValidPhone(phoneIntoMask('9770609447'))).toBe(true);
   });
 });

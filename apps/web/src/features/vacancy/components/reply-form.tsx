@@ -13,6 +13,8 @@ import { showServerMessage } from '@/shared/ui/dialogs.tsx';
 import { type ReplyFields, sendReply } from '../api/send-reply.ts';
 import { replyFileProblem } from '../lib/reply-file.ts';
 import { PhoneField } from '@/shared/ui/phone-field.tsx';
+import { takeTypedBeforeHydration } from '@/shared/lib/typed-before-hydration.ts';
+import { phoneIntoMask } from '@hr/contract/phone';
 
 const ORDER = ['fio', 'phone', 'email', 'city_name', 'cover_letter', 'resume_text', 'file', 'consent'] as const;
 const idOf = (field: string) => `reply-field-${field}`;
@@ -90,9 +92,16 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
   useLayoutEffect(() => {
     const root = formRef.current;
     if (!root) return;
+    // A part drawn again while hydrating has empty inputs: what was typed into the old ones is kept aside.
+    const early = takeTypedBeforeHydration();
     for (const key of TYPED) {
       const input = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${idOf(key)}`);
-      if (input?.value && (key !== 'phone' || input.value.replace(/\D/g, '').length > 1)) form.setFieldValue(key, input.value);
+      const typed = input?.value || early.get(idOf(key)) || '';
+      if (!typed) continue;
+      // The mask was not there yet: the digits as typed are put into it.
+      if (key === 'phone') {
+        if (typed.replace(/\D/g, '').length > 1) form.setFieldValue('phone', phoneIntoMask(typed));
+      } else form.setFieldValue(key, typed);
     }
     if (root.querySelector<HTMLInputElement>(`#${idOf('consent')}`)?.checked) form.setFieldValue('consent', true);
   }, []);
