@@ -46,7 +46,9 @@ export const PIPELINE_MSG = {
   stageTitleRequired: 'Назовите этап',
   stageTitleLong: `Название этапа — не длиннее ${STAGE_TITLE_MAX} символов`,
   stageTitleTwice: 'Два этапа не могут называться одинаково',
+  stagesRequired: 'Укажите этапы',
   stagesMax: `Не больше ${STAGES_MAX} этапов`,
+  stagesOrder: 'Первым идёт этап «Новые», последними — «Выход на работу» и «Отказ», рабочие этапы — между ними',
   stageKindsOnce: 'Нужно ровно по одному этапу «Новые», «Выход на работу» и «Отказ»',
   stageActiveNeeded: 'Нужен хотя бы один рабочий этап между «Новыми» и «Выходом на работу»',
   stageNotFound: 'Этап не найден',
@@ -83,7 +85,8 @@ const stageTitle = z
 
 /**
  * PUT /api/vacancy/{id}/stages: the whole list in its new order. A stage keeps its `id`; a new one has
- * none; a stage left out is deleted (422 when it holds replies). Exactly one `new`, `hired`, `rejected`.
+ * none; a stage left out is deleted (422 when it holds replies). Exactly one `new` (first), `hired`
+ * and `rejected` (both after every active stage, in either order).
  */
 export const stagesBody = z
   .object({
@@ -94,7 +97,7 @@ export const stagesBody = z
           title: stageTitle,
           kind: z.enum(STAGE_KINDS, { error: MSG.chooseFromList }),
         }),
-        { error: PIPELINE_MSG.stagesMax },
+        { error: PIPELINE_MSG.stagesRequired },
       )
       .min(3, { error: PIPELINE_MSG.stageKindsOnce })
       .max(STAGES_MAX, { error: PIPELINE_MSG.stagesMax }),
@@ -111,6 +114,10 @@ export const stagesBody = z
       ctx.addIssue({ code: 'custom', path: ['stages'], message: PIPELINE_MSG.stageActiveNeeded });
       return;
     }
+    // The funnel and the first opening read the list in order: «Новые» first, the outcomes after every active stage.
+    const firstOutcome = b.stages.findIndex((s) => s.kind === 'hired' || s.kind === 'rejected');
+    const activeAfter = b.stages.slice(firstOutcome).some((s) => s.kind === 'active');
+    if (b.stages[0]?.kind !== 'new' || activeAfter) ctx.addIssue({ code: 'custom', path: ['stages'], message: PIPELINE_MSG.stagesOrder });
     const seen = new Set<string>();
     b.stages.forEach((s, i) => {
       const key = s.title.toLocaleLowerCase('ru');

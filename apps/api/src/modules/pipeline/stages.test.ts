@@ -112,8 +112,15 @@ describe('stages of a vacancy', () => {
     expect(res.body.errors?.stages).toEqual(['Этап «Интервью» нельзя удалить: в нём 2 отклика. Сначала перенесите их']);
     expect((await kit.stages(owner.client, v)).map((x) => x.id)).toEqual(s.map((x) => x.id));
     // Nor may it become the rejection (its replies have no reason); an empty one may.
-    const swap = (a: string, b: string) =>
-      body(s).stages.map((x) => (x.title === a ? { ...x, kind: 'rejected' } : x.title === b ? { ...x, kind: 'active' } : x));
+    // `a` becomes the rejection and takes the place of `b`, which becomes a stage of work (the order stays valid).
+    const swap = (a: string, b: string) => {
+      const list = body(s).stages;
+      const [ia, ib] = [list.findIndex((x) => x.title === a), list.findIndex((x) => x.title === b)];
+      const next = [...list];
+      next[ib] = { ...(list[ia] as Stage), kind: 'rejected' };
+      next[ia] = { ...(list[ib] as Stage), kind: 'active' };
+      return next;
+    };
     const turned = await owner.client.request('PUT', `/api/vacancy/${v}/stages`, { stages: swap('Интервью', 'Отказ') });
     expect(turned.body.errors?.stages).toEqual([
       'Этап «Интервью» нельзя сделать отказом или вернуть из отказа: в нём 2 отклика. Сначала перенесите их',
@@ -137,7 +144,21 @@ describe('stages of a vacancy', () => {
     expect((await put({ stages: twice })).body.errors?.stages).toEqual(['Два этапа не могут называться одинаково']);
     const empty = body(s).stages.map((x, i) => (i === 2 ? { ...x, title: '  ' } : x));
     expect((await put({ stages: empty })).body.errors?.stages).toEqual(['Назовите этап']);
-    expect((await put({})).status).toBe(422);
+    for (const missing of [{}, { stages: 'Новые' }, { stages: null }]) {
+      const res = await put(missing);
+      expect(res.status).toBe(422);
+      expect(res.body.errors?.stages).toEqual(['Укажите этапы']);
+    }
+    // «Новые» first, «Выход на работу» and «Отказ» after every active stage (the funnel reads the list in order).
+    const order = ['Первым идёт этап «Новые», последними — «Выход на работу» и «Отказ», рабочие этапы — между ними'];
+    const list = body(s).stages;
+    const newLater = [list[1], list[0], ...list.slice(2)];
+    const hiredEarly = [list[0], list[5], ...list.slice(1, 5), list[6]];
+    const rejectedEarly = [...list.slice(0, 3), list[6], ...list.slice(3, 6)];
+    for (const stages of [newLater, hiredEarly, rejectedEarly]) expect((await put({ stages })).body.errors?.stages).toEqual(order);
+    const outcomesSwapped = [...list.slice(0, 5), list[6], list[5]];
+    expect((await put({ stages: outcomesSwapped })).status).toBe(200);
+    expect((await put({ stages: list })).status).toBe(200);
     // The first opening and an invitation need an active stage to land on.
     const noActive = body(s).stages.filter((x) => x.kind !== 'active');
     expect((await put({ stages: noActive })).body.errors?.stages).toEqual([
@@ -148,11 +169,11 @@ describe('stages of a vacancy', () => {
     const res = await put({ stages: withForeign });
     expect(res.status).toBe(422);
     expect(res.body.errors?.stages).toEqual(['Этап не найден']);
-    // Kinds may pass from one stage to another in one save.
+    // Kinds may pass from one stage to another in one save («Просмотрены» becomes the first, «Новые» a stage of work).
     const swapped = body(s).stages.map((x) =>
       x.kind === 'new' ? { ...x, kind: 'active' } : x.title === 'Просмотрены' ? { ...x, kind: 'new' } : x,
     );
-    expect((await put({ stages: swapped })).status).toBe(200);
+    expect((await put({ stages: [swapped[1], swapped[0], ...swapped.slice(2)] })).status).toBe(200);
     expect((await kit.stages(owner.client, v)).filter((x) => x.kind === 'new').map((x) => x.title)).toEqual(['Просмотрены']);
   });
 
