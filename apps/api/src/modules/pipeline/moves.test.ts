@@ -75,6 +75,11 @@ describe('moving a reply', () => {
     // The same stage again, no message: nothing changes, nothing is recorded.
     await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: byTitle('Интервью').id });
     expect(await historyOf(lead.client, v, r)).toHaveLength(3);
+    // Put back into «Новые» by a member, it stays there when opened again.
+    await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: byTitle('Новые').id });
+    const reopened = (await mate.client.get(`/api/vacancy/${v}/reply/${r}`)).body.res;
+    expect(reopened).toMatchObject({ stage: { title: 'Новые' }, status: 'new' });
+    expect(await historyOf(lead.client, v, r)).toHaveLength(4);
   });
 
   it('a rejection needs the team’s reason (422 errors.reason_id), and is recorded with it', async () => {
@@ -108,7 +113,7 @@ describe('moving a reply', () => {
     expect(list.data[0]).toMatchObject({ id: r, reason: null, stage: { title: 'Оффер' } });
   });
 
-  it('the legacy {status} lands on the stage it means; a legacy rejection may go without a reason', async () => {
+  it('the legacy {status} lands on the stage it means; a legacy rejection needs a reason too', async () => {
     const { lead, v, byTitle } = await setup();
     const r = await kit.reply(v);
     const invited = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { status: 'invited', message: 'Ждём вас в 11:00' });
@@ -121,9 +126,17 @@ describe('moving a reply', () => {
     await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { stage_id: byTitle('Интервью').id });
     await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { status: 'invited' });
     expect((await kit.placeOf(r)).stageId).toBe(byTitle('Интервью').id);
-    const rejected = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { status: 'rejected' });
+    const bare = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { status: 'rejected' });
+    expect(bare.status).toBe(422);
+    expect(bare.body.errors?.reason_id).toEqual(['Укажите причину отказа']);
+    expect((await kit.placeOf(r)).stageId).toBe(byTitle('Интервью').id);
+    const reason = await kit.defaultReasonId();
+    const rejected = await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { status: 'rejected', reason_id: reason });
     expect(rejected.status).toBe(200);
-    expect(rejected.body.res).toMatchObject({ status: 'rejected', stage: { id: byTitle('Отказ').id }, reason: null });
+    expect(rejected.body.res).toMatchObject({ status: 'rejected', stage: { id: byTitle('Отказ').id }, reason: { id: reason } });
+    // Already rejected: the legacy status keeps it as it is, reason and all.
+    expect((await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { status: 'rejected' })).status).toBe(200);
+    expect((await kit.placeOf(r)).reasonId).toBe(reason);
     expect((await lead.client.request('PATCH', `/api/vacancy/${v}/reply/${r}`, { status: 'new' })).status).toBe(422);
   });
 

@@ -17,7 +17,7 @@ export type MoveTarget = { stageId: number; kind: StageKind; title: string; reas
 
 /**
  * The stage `stageId` of the vacancy and, for a rejection, the reason: 422 in Russian otherwise.
- * `reasonOptional`: the legacy `{status: 'rejected'}` of older clients may reject without one.
+ * `reasonOptional`: a caller that cannot ask for a reason (the Telegram buttons) may reject without one.
  */
 export async function resolveMoveTarget(
   tx: Db,

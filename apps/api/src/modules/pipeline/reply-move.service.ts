@@ -15,6 +15,8 @@ export type ReplyMoveInput = {
   templateId?: number | null;
   subject?: string | null;
   message?: string | null;
+  /** A rejection without a reason: only the Telegram buttons (a chat that could not ask for one). */
+  reasonOptional?: boolean;
 };
 
 export type ReplyMoveResult = {
@@ -28,7 +30,7 @@ export type ReplyMoveResult = {
  * the vacancy and the reason against the team, the move recorded, and the message (a template or the
  * member's text) kept with the move and queued. Moving to the stage the reply is in changes nothing;
  * a message alone is still sent and recorded as a message. A legacy `status` maps to the stage it
- * means and may reject without a reason (older clients); a `stage_id` to the rejection needs one.
+ * means; a rejection needs a reason either way (the Telegram path excepted: `reasonOptional`).
  */
 export async function moveReply(
   ctx: AppContext,
@@ -48,8 +50,9 @@ export async function moveReply(
     // A legacy status the reply already has keeps it on its stage (an «Интервью» reply is «Приглашён» already).
     const stays = legacy && input.status === reply.status;
     const stageId = stays ? Number(reply.stage_id) : (input.stageId ?? (await stageForStatus(tx, vacancyId, input.status ?? 'viewed')));
+    // A reply staying where it is keeps what it has (an older rejection may have no reason).
     const target = await resolveMoveTarget(tx, userId, vacancyId, stageId, stays ? reply.reason_id : input.reasonId, {
-      reasonOptional: legacy,
+      reasonOptional: stays || input.reasonOptional === true,
     });
     const [moved] = stays ? [] : await moveReplies(tx, { vacancyId, replyIds: [replyId], target, userId });
     let sent: ReplyMoveResult['sent'] = null;

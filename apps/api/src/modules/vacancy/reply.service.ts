@@ -239,7 +239,10 @@ async function replyForTeam(db: Db, userId: number, vacancyId: number, replyId: 
   return row;
 }
 
-/** GET …/reply/{r_id}: the first opening by anyone of the team sets `viewed` (recorded once). */
+/**
+ * GET …/reply/{r_id}: the first opening by anyone of the team sets `viewed` (recorded once). A reply a
+ * member has moved already (back to «Новые», say) stays where they put it.
+ */
 export async function openReply(ctx: AppContext, viewer: AuthUser, vacancyId: number, replyId: number): Promise<ReplyDetail> {
   const userId = viewer.id;
   await replyForTeam(ctx.database.db, userId, vacancyId, replyId);
@@ -247,7 +250,13 @@ export async function openReply(ctx: AppContext, viewer: AuthUser, vacancyId: nu
     const seen = await tx
       .update(vacancyReplies)
       .set({ status: 'viewed', updatedAt: new Date() })
-      .where(and(eq(vacancyReplies.id, replyId), eq(vacancyReplies.status, 'new')))
+      .where(
+        and(
+          eq(vacancyReplies.id, replyId),
+          eq(vacancyReplies.status, 'new'),
+          sql`not exists (select 1 from vacancy_reply_history h where h.reply_id = ${replyId} and h.event = 'move' and h.user_id is not null)`,
+        ),
+      )
       .returning({ id: vacancyReplies.id });
     if (seen.length) await tx.insert(vacancyReplyHistory).values({ replyId, status: 'viewed', userId });
   });

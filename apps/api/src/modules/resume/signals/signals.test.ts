@@ -89,7 +89,9 @@ describe('GET /api/resume/{hash}/signals', () => {
     // Our team: the lead invites to one vacancy and rejects, the mate keeps it; both open it.
     const ourVacancy = await vacancy(ours.lead, 'Наша вакансия: литаврист');
     const ourReply = await invite(ours.lead, ourVacancy, resume.hash);
-    expect((await ours.lead.client.request('PATCH', `/api/vacancy/${ourVacancy}/reply/${ourReply}`, { status: 'rejected' })).status).toBe(200);
+    const [reason] = await db().rows<{ id: number }>(sql`select id from rejection_reasons where owner_id is null order by id limit 1`);
+    const rejected = { status: 'rejected', reason_id: Number(reason?.id) };
+    expect((await ours.lead.client.request('PATCH', `/api/vacancy/${ourVacancy}/reply/${ourReply}`, rejected)).status).toBe(200);
     await keep(ours.mate, resume.hash);
     await open(ours.mate, resume.hash);
     await open(ours.lead, resume.hash);
