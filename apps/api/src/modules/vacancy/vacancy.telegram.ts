@@ -11,6 +11,8 @@ import { teamOf } from './vacancy.access.ts';
 const DATA = /^reply:(\d{1,18}):(?:(invited|rejected)|rej:(\d{1,10}))$/;
 /** Telegram's limit on a button's text, in characters (a reason is cut to fit). */
 const BUTTON_TEXT_MAX = 60;
+/** Reasons offered as buttons: the team's most used (Telegram refuses a keyboard of 100 buttons or more). */
+export const TELEGRAM_REASONS_MAX = 20;
 
 export const TG_REPLY_TEXT = {
   denied: 'Этот отклик вам недоступен',
@@ -18,9 +20,27 @@ export const TG_REPLY_TEXT = {
   done: (fio: string, status: string, vacancy: string) => `Отклик «${fio}» на вакансию «${vacancy}»: ${status}`,
   same: (fio: string, status: string) => `Отклик «${fio}» уже в статусе «${status}»`,
   chooseReason: (fio: string) => `Почему отказываем «${fio}»? Выберите причину`,
+  moreReasons: `Здесь ${TELEGRAM_REASONS_MAX} самых частых причин, остальные — на странице отклика`,
   rejected: (fio: string, vacancy: string, reason: string) => `Отклик «${fio}» на вакансию «${vacancy}»: отказ — ${reason}`,
   reasonGone: 'Эта причина отказа больше недоступна',
 };
+
+/**
+ * The reasons the team rejects with most (on its vacancies), then the defaults before its own, at most
+ * TELEGRAM_REASONS_MAX; `more` when the team has others. One statement.
+ */
+async function reasonsForButtons(ctx: AppContext, userId: number) {
+  const rows = await ctx.database.rows<{ id: number; title: string; total: number }>(
+    sql`select rr.id, rr.title, count(*) over ()::int as total
+        from rejection_reasons rr
+        left join (select r.reason_id, count(*) as n from vacancy_replies r join vacancies v on v.id = r.vacancy_id
+                   where r.reason_id is not null and v.owner_id in ${teamOf(userId)} group by r.reason_id) used on used.reason_id = rr.id
+        where rr.owner_id is null or rr.owner_id in ${teamOf(userId)}
+        order by coalesce(used.n, 0) desc, (rr.owner_id is not null), rr.id
+        limit ${TELEGRAM_REASONS_MAX}`,
+  );
+  return { items: rows.map((r) => ({ id: Number(r.id), title: r.title })), more: Number(rows[0]?.total ?? 0) > rows.length };
+}
 
 const buttonText = (s: string) => (s.length > BUTTON_TEXT_MAX ? `${s.slice(0, BUTTON_TEXT_MAX - 1)}…` : s);
 
@@ -69,10 +89,11 @@ export async function handleReplyButton(ctx: AppContext, c: Context): Promise<bo
   const fio = await replyNameForChat(ctx.database.db, replyId);
 
   if (status === 'rejected') {
-    const reasons = await listReasons(ctx, userId);
+    const reasons = await reasonsForButtons(ctx, userId);
     // `reply:{id}:rej:{reasonId}` is at most 40 bytes, under Telegram's 64.
-    const keyboard = reasons.map((r) => [{ text: buttonText(r.title), callback_data: `reply:${replyId}:rej:${r.id}` }]);
-    await say(TG_REPLY_TEXT.chooseReason(fio), false, { inline_keyboard: keyboard });
+    const keyboard = reasons.items.map((r) => [{ text: buttonText(r.title), callback_data: `reply:${replyId}:rej:${r.id}` }]);
+    const text = reasons.more ? `${TG_REPLY_TEXT.chooseReason(fio)}\n${TG_REPLY_TEXT.moreReasons}` : TG_REPLY_TEXT.chooseReason(fio);
+    await say(text, false, { inline_keyboard: keyboard });
     return true;
   }
 
@@ -86,12 +107,12 @@ export async function handleReplyButton(ctx: AppContext, c: Context): Promise<bo
       await say(TG_REPLY_TEXT.reasonGone, true);
       return true;
     }
-    const result = await moveReply(ctx, userId, vacancyId, replyId, { stageId: Number(rejected.id), reasonId });
+    const result = await moveReply(ctx, userId, vacancyId, replyId, { stageId: Number(rejected.id), reasonId, reasonOptional: true });
     await say(result.moved ? TG_REPLY_TEXT.rejected(fio, row.title, reason.title) : TG_REPLY_TEXT.same(fio, result.target.title));
     return true;
   }
 
-  const result = await moveReply(ctx, userId, vacancyId, replyId, { status: 'invited' });
+  const result = await moveReply(ctx, userId, vacancyId, replyId, { status: 'invited', reasonOptional: true });
   const title = REPLY_STATUS_TITLES.invited;
   await say(result.moved ? TG_REPLY_TEXT.done(fio, title, row.title) : TG_REPLY_TEXT.same(fio, title));
   return true;

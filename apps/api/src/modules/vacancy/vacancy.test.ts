@@ -8,6 +8,7 @@ import { createPrivateTestApp, registeredMember, TestClient, uniqueEmail, unique
 import type { BuiltApp } from '../../app.ts';
 import { contactOpenings, teamMembers, users } from '../../db/schema/index.ts';
 import { zip } from '../../lib/zip.ts';
+import { TELEGRAM_REASONS_MAX } from './vacancy.telegram.ts';
 import { docxFile } from '../../../test/file-fixtures.ts';
 
 let built: BuiltApp;
@@ -589,6 +590,35 @@ describe('Telegram buttons', () => {
     expect(fake.sent(mateChat).at(-1)?.text).toContain('отказ — Не подходит опыт');
     const timeline = (await lead.client.get(`/api/vacancy/${v.id}/reply/${id}`)).body.res.timeline;
     expect(timeline.at(-1)).toMatchObject({ by: { id: mate.id }, to: { title: 'Отказ' }, reason: 'Не подходит опыт' });
+  });
+});
+
+describe('Telegram reason buttons', () => {
+  it('offer at most TELEGRAM_REASONS_MAX reasons, the team’s most used first, and say the rest are on the site', async () => {
+    const lead = await member(['has_vacancy', 'team_lead']);
+    const chat = randomInt(10_000_000, 2_000_000_000);
+    await db()
+      .db.update(users)
+      .set({ telegramChatId: String(chat) })
+      .where(sql`id = ${lead.id}`);
+    for (let i = 1; i <= 30; i++) {
+      await db().db.execute(sql`insert into rejection_reasons (owner_id, title) values (${lead.id}, ${`Причина команды №${i}`})`);
+    }
+    const v = await createVacancy(lead.client);
+    const [used] = await db().rows<{ id: number }>(sql`select id from rejection_reasons where owner_id = ${lead.id} and title = 'Причина команды №30'`);
+    const first = (await visitor().post(`/api/vacancy/${v.id}/reply`, replyJson())).body.res.id;
+    await lead.client.request('PATCH', `/api/vacancy/${v.id}/reply/${first}`, { status: 'rejected', reason_id: used?.id });
+    const id = (await visitor().post(`/api/vacancy/${v.id}/reply`, replyJson())).body.res.id;
+    await new TestClient(built.app).request('POST', '/api/telegram/webhook', callbackUpdate(chat, `reply:${id}:rejected`), {
+      csrf: false,
+      headers: { 'x-telegram-bot-api-secret-token': SECRET },
+    });
+    const ask = fake.calls.filter((c) => c.method === 'sendMessage' && String(c.payload.chat_id) === String(chat)).at(-1);
+    const buttons = (ask?.payload.reply_markup as { inline_keyboard: { text: string }[][] } | undefined)?.inline_keyboard.flat() ?? [];
+    expect(buttons).toHaveLength(TELEGRAM_REASONS_MAX);
+    expect(buttons[0]?.text).toBe('Причина команды №30');
+    expect(buttons[1]?.text).toBe('Не подходит опыт');
+    expect(String(ask?.payload.text)).toContain('самых частых причин, остальные — на странице отклика');
   });
 });
 
