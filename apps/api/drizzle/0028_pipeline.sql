@@ -224,6 +224,9 @@ UPDATE vacancy_reply_history h SET from_stage_id = p.to_stage_id, from_title = p
         FROM vacancy_reply_history WINDOW w AS (PARTITION BY reply_id ORDER BY id)) p
   WHERE p.id = h.id;
 --> statement-breakpoint
+-- A record that left the reply where it was (a letter sent with the status it had) was a message, not a move.
+UPDATE vacancy_reply_history SET event = 'message' WHERE from_stage_id = to_stage_id;
+--> statement-breakpoint
 -- An insert that names only a status (the older paths) is completed from the reply: to its current
 -- stage, from the stage of the reply's previous record.
 CREATE FUNCTION vacancy_reply_history_fill() RETURNS trigger LANGUAGE plpgsql AS $$

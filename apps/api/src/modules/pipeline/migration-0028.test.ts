@@ -94,7 +94,8 @@ describe('migration 0028', () => {
       const paths: Record<string, string[]> = {
         new: ['new'],
         viewed: ['new', 'viewed'],
-        invited: ['new', 'viewed', 'invited'],
+        // The last record: a letter sent with the status the reply had (no change of status).
+        invited: ['new', 'viewed', 'invited', 'invited'],
         rejected: ['new', 'viewed', 'rejected'],
         hired: ['new', 'viewed', 'invited', 'hired'],
       };
@@ -112,10 +113,11 @@ describe('migration 0028', () => {
         );
         replyOf[status] = Number(reply?.id);
         for (const step of steps) {
-          await db.query(`insert into vacancy_reply_history (reply_id, status, user_id) values ($1, $2, $3)`, [
+          await db.query(`insert into vacancy_reply_history (reply_id, status, user_id, message) values ($1, $2, $3, $4)`, [
             reply?.id,
             step,
             step === 'new' ? null : user?.id,
+            step === 'invited' ? 'Ждём вас в 11:00' : null,
           ]);
         }
       }
@@ -163,6 +165,13 @@ describe('migration 0028', () => {
         [replyOf.rejected],
       );
       expect(rejected.at(-1)).toEqual({ from_title: 'Просмотрены', to_title: 'Отказ' });
+      // A letter-only record is a message on the stage, not a move from it to itself.
+      const invited = await db.query<{ event: string; from_title: string | null; to_title: string; message: string | null }>(
+        `select event, from_title, to_title, message from vacancy_reply_history where reply_id = $1 order by id`,
+        [replyOf.invited],
+      );
+      expect(invited.map((h) => h.event)).toEqual(['move', 'move', 'move', 'message']);
+      expect(invited.at(-1)).toEqual({ event: 'message', from_title: 'Телефонное интервью', to_title: 'Телефонное интервью', message: 'Ждём вас в 11:00' });
 
       // After the migration the older paths still land on the right stage and are recorded as moves.
       await db.query(`update vacancy_replies set status = 'viewed' where id = $1`, [replyOf.new]);
