@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/app-error.ts';
 import { teamOf, vacancyForTeam } from '../vacancy/vacancy.access.ts';
+import { rowsIn } from './pipeline.db.ts';
 
 /**
  * Vacancy and team analytics (PRODUCT 11) from the recorded moves (`vacancy_reply_history`, event
@@ -85,6 +86,18 @@ function reachedOf(row: FunnelKey, reach: MoveRow[]): number {
 type MoveRow = { k: 'reach' | 'stay' | 'fill' | 'fill_all'; key: string; pos: number | null; n: number; days: number | null };
 type CountRow = { k: 'day' | 'channel' | 'reason' | 'vacancy'; key: string; n: number };
 
+/**
+ * The moves' statement. On PostgreSQL it runs without JIT (compiling it cost more than the whole
+ * statement's work on 100,000 moves) and with room to sort the moves in memory instead of on disk.
+ */
+async function movesRows(ctx: AppContext, query: SQL): Promise<MoveRow[]> {
+  if (ctx.database.kind !== 'postgres') return ctx.database.rows<MoveRow>(query);
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
+    return rowsIn<MoveRow>(tx, query);
+  });
+}
+
 /** Every figure of the replies of `vacancyIds` that arrived in `period`; `byTitle` sums stages by title. */
 async function figuresOf(ctx: AppContext, vacancyIds: SQL, period: Period, byTitle: boolean) {
   const since = sql`(${period.from}::date)::timestamp at time zone ${ZONE}`;
@@ -92,55 +105,67 @@ async function figuresOf(ctx: AppContext, vacancyIds: SQL, period: Period, byTit
   const inPeriod = sql`r.vacancy_id in ${vacancyIds} and r.created_at >= ${since} and r.created_at < ${until}`;
   const key = byTitle ? sql`s.title` : sql`s.id::text`;
 
-  const stages = await ctx.database.rows<StageRow>(
-    sql`select id, vacancy_id, position, title, kind from vacancy_stages where vacancy_id in ${vacancyIds} order by position, id`,
-  );
-
-  const counts = await ctx.database.rows<CountRow>(sql`
-    with r as (select r.id, r.vacancy_id, r.created_at, r.channel, r.stage_id, r.reason_id from vacancy_replies r where ${inPeriod})
-    select 'day' as k, to_char(r.created_at at time zone ${ZONE}, 'YYYY-MM-DD') as key, count(*)::int as n from r group by 2
-    union all select 'channel', r.channel, count(*)::int from r group by 2
-    union all select 'vacancy', r.vacancy_id::text, count(*)::int from r group by 2
-    union all select 'reason', coalesce(rr.title, ''), count(*)::int
-      from r join vacancy_stages s on s.id = r.stage_id and s.kind = 'rejected'
-      left join rejection_reasons rr on rr.id = r.reason_id group by 2`);
-
-  const moves = await ctx.database.rows<MoveRow>(sql`
-    with r as (select r.id, r.vacancy_id, r.created_at, r.stage_id from vacancy_replies r where ${inPeriod}),
-    st as (select id, vacancy_id, position, title, kind from vacancy_stages where vacancy_id in ${vacancyIds}),
-    m as (
-      select h.reply_id, h.id, h.created_at, h.to_kind, s.id as stage_id, s.position, s.kind, ${key} as key
-      from r join vacancy_reply_history h on h.reply_id = r.id join st s on s.id = h.to_stage_id
-      where h.event = 'move'
+  const [stages, counts, moves] = await Promise.all([
+    ctx.database.rows<StageRow>(
+      sql`select id, vacancy_id, position, title, kind from vacancy_stages where vacancy_id in ${vacancyIds} order by position, id`,
     ),
-    far as (
-      select reply_id, max(position) filter (where kind <> 'rejected') as pos, min(created_at) filter (where to_kind = 'hired') as hired_at
-      from m group by reply_id
-    ),
-    -- Each reply: the furthest position it reached (its moves, its stage now, its vacancy's first
-    -- stage; rejection stages never count) and the days from arriving to its first hiring move.
-    reach as (
-      select r.vacancy_id, greatest(f.pos, cur.position, np.position) as pos, extract(epoch from f.hired_at - r.created_at) / 86400 as fill_days
-      from r left join far f on f.reply_id = r.id
-      left join st cur on cur.id = r.stage_id and cur.kind <> 'rejected'
-      left join st np on np.vacancy_id = r.vacancy_id and np.kind = 'new'
-    ),
-    -- Stays: a run of moves into the same stage is one stay, ended by the next move elsewhere.
-    seq as (select reply_id, key, kind, created_at, id, stage_id, lag(stage_id) over (partition by reply_id order by created_at, id) as prev from m),
-    stay as (
-      select key, kind, created_at, lead(created_at) over (partition by reply_id order by created_at, id) as left_at
-      from seq where prev is distinct from stage_id
-    )
-    select 'reach' as k, vacancy_id::text as key, pos, count(*)::int as n, null::float8 as days from reach group by vacancy_id, pos
-    union all
-    select 'stay', key, null, count(*)::int, percentile_cont(0.5) within group (order by extract(epoch from left_at - created_at) / 86400)
-      from stay where left_at is not null and kind <> 'rejected' group by key
-    union all
-    select 'fill', vacancy_id::text, null, count(*)::int, percentile_cont(0.5) within group (order by fill_days)
-      from reach where fill_days is not null group by vacancy_id
-    union all
-    select 'fill_all', '', null, count(*)::int, percentile_cont(0.5) within group (order by fill_days)
-      from reach where fill_days is not null having count(*) > 0`);
+    ctx.database.rows<CountRow>(sql`
+      with r as (select r.id, r.vacancy_id, r.created_at, r.channel, r.stage_id, r.reason_id from vacancy_replies r where ${inPeriod})
+      select 'day' as k, to_char(r.created_at at time zone ${ZONE}, 'YYYY-MM-DD') as key, count(*)::int as n from r group by 2
+      union all select 'channel', r.channel, count(*)::int from r group by 2
+      union all select 'vacancy', r.vacancy_id::text, count(*)::int from r group by 2
+      union all select 'reason', coalesce(rr.title, ''), count(*)::int
+        from r join vacancy_stages s on s.id = r.stage_id and s.kind = 'rejected'
+        left join rejection_reasons rr on rr.id = r.reason_id group by 2`),
+    movesRows(ctx, sql`
+      with r as (select r.id, r.vacancy_id, r.created_at, r.stage_id from vacancy_replies r where ${inPeriod}),
+      st as (select id, vacancy_id, position, kind, ${key} as key from vacancy_stages s where vacancy_id in ${vacancyIds}),
+      -- Each reply's moves: the furthest non-rejection position and the first hiring move.
+      far as (
+        select h.reply_id, max(s.position) filter (where s.kind <> 'rejected') as pos, min(h.created_at) filter (where h.to_kind = 'hired') as hired_at
+        from r join vacancy_reply_history h on h.reply_id = r.id join st s on s.id = h.to_stage_id
+        where h.event = 'move' group by h.reply_id
+      ),
+      -- Each reply: the furthest position it reached (its moves, its stage now, its vacancy's first
+      -- stage; rejection stages never count) and the days from arriving to its first hiring move.
+      reach as (
+        select r.vacancy_id, greatest(f.pos, cur.position, np.position) as pos, extract(epoch from f.hired_at - r.created_at) / 86400 as fill_days
+        from r left join far f on f.reply_id = r.id
+        left join st cur on cur.id = r.stage_id and cur.kind <> 'rejected'
+        left join st np on np.vacancy_id = r.vacancy_id and np.kind = 'new'
+      ),
+      -- Stays: a run of moves into the same stage is one stay, ended by the next move elsewhere.
+      seq as (
+        select h.reply_id, h.created_at, h.id, h.to_stage_id as stage_id, lag(h.to_stage_id) over (partition by h.reply_id order by h.created_at, h.id) as prev
+        from r join vacancy_reply_history h on h.reply_id = r.id join st s on s.id = h.to_stage_id
+        where h.event = 'move'
+      ),
+      stay as (
+        select stage_id, lead(created_at) over (partition by reply_id order by created_at, id) - created_at as took
+        from seq where prev is distinct from stage_id
+      ),
+      -- The stays' lengths counted per distinct length (few, next to the stays), then the median as
+      -- percentile_cont(0.5) takes it: the middle value, or halfway between the two middle ones.
+      hist as (
+        select s.key, (extract(epoch from t.took) / 86400)::float8 as d, sum(t.n) as n
+        from (select stage_id, took, count(*) as n from stay where took is not null group by 1, 2) t
+        join st s on s.id = t.stage_id and s.kind <> 'rejected' group by 1, 2
+      ),
+      cum as (select key, d, sum(n) over (partition by key order by d) as upto, sum(n) over (partition by key) as total from hist),
+      med as (
+        select key, total, min(d) filter (where upto > floor((total - 1) / 2.0)) as lo, min(d) filter (where upto > ceil((total - 1) / 2.0)) as hi
+        from cum group by key, total
+      )
+      select 'reach' as k, vacancy_id::text as key, pos, count(*)::int as n, null::float8 as days from reach group by vacancy_id, pos
+      union all
+      select 'stay', key, null, total::int, case when lo = hi then lo else lo + 0.5::float8 * (hi - lo) end from med
+      union all
+      select 'fill', vacancy_id::text, null, count(*)::int, percentile_cont(0.5) within group (order by fill_days)
+        from reach where fill_days is not null group by vacancy_id
+      union all
+      select 'fill_all', '', null, count(*)::int, percentile_cont(0.5) within group (order by fill_days)
+        from reach where fill_days is not null having count(*) > 0`),
+  ]);
 
   return { stages, counts, moves };
 }
