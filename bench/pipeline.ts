@@ -17,6 +17,8 @@ const REPLIES = Number(process.env.BENCH_REPLIES ?? 10_000);
 const MOVES_PER_REPLY = Number(process.env.BENCH_MOVES_PER_REPLY ?? 10);
 const BULK = 1_000;
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_bench_pipeline';
+/** BENCH_ONLY=analytics: seed as always, then measure the analytics page alone (the board, list and bulk skipped). */
+const ONLY_ANALYTICS = process.env.BENCH_ONLY === 'analytics';
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const fmt = (xs: number[]) => {
@@ -165,7 +167,7 @@ async function main() {
     ['list, first page (20)', `/api/vacancy/${vacancyId}/reply?per_page=20`, 40],
     ['list, one stage, first page', `/api/vacancy/${vacancyId}/reply?stage_id=${stages[1]?.id}&per_page=20`, 40],
   ];
-  for (const [label, path, rounds] of reads) {
+  for (const [label, path, rounds] of ONLY_ANALYTICS ? [] : reads) {
     await owner.call('GET', path);
     line(label, await timed(rounds, () => owner.call('GET', path)));
   }
@@ -183,7 +185,7 @@ async function main() {
   const letterTimes: number[] = [];
   const undoTimes: number[] = [];
   let last: { changed: number; messages: number } = { changed: 0, messages: 0 };
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < (ONLY_ANALYTICS ? 0 : ROUNDS); i++) {
     const withLetter = i % 2 === 1;
     const body = withLetter
       ? { ids, stage_id: rejected?.id, reason_id: reason?.id, template_id: template?.id }
@@ -198,10 +200,12 @@ async function main() {
     undoTimes.push(performance.now() - u);
     if (undone.status !== 200 || undone.body.res.restored !== ids.length) throw new Error(`undo: ${undone.status} ${JSON.stringify(undone.body).slice(0, 300)}`);
   }
-  line(`bulk move of ${ids.length} replies`, bulkTimes);
-  line(`bulk rejection of ${ids.length} with a letter each`, letterTimes);
-  line(`undo of a bulk action of ${ids.length}`, undoTimes);
-  console.log(`(last rejection: changed ${last.changed}, letters queued ${last.messages})`);
+  if (!ONLY_ANALYTICS) {
+    line(`bulk move of ${ids.length} replies`, bulkTimes);
+    line(`bulk rejection of ${ids.length} with a letter each`, letterTimes);
+    line(`undo of a bulk action of ${ids.length}`, undoTimes);
+    console.log(`(last rejection: changed ${last.changed}, letters queued ${last.messages})`);
+  }
 
   const analytics = `/api/vacancy/${vacancyId}/analytics`;
   const probe = await owner.call('GET', analytics);

@@ -120,12 +120,14 @@ async function figuresOf(ctx: AppContext, vacancyIds: SQL, period: Period, byTit
     movesRows(ctx, sql`
       with r as (select r.id, r.vacancy_id, r.created_at, r.stage_id from vacancy_replies r where ${inPeriod}),
       st as (select id, vacancy_id, position, kind, ${key} as key from vacancy_stages s where vacancy_id in ${vacancyIds}),
-      -- Each reply's moves: the furthest non-rejection position and the first hiring move.
-      far as (
-        select h.reply_id, max(s.position) filter (where s.kind <> 'rejected') as pos, min(h.created_at) filter (where h.to_kind = 'hired') as hired_at
+      -- The moves, read once (both uses below take them from here).
+      m as materialized (
+        select h.reply_id, h.id, h.created_at, h.to_stage_id as stage_id,
+          case when s.kind <> 'rejected' then s.position end as pos, h.to_kind = 'hired' as hired
         from r join vacancy_reply_history h on h.reply_id = r.id join st s on s.id = h.to_stage_id
-        where h.event = 'move' group by h.reply_id
+        where h.event = 'move'
       ),
+      far as (select reply_id, max(pos) as pos, min(created_at) filter (where hired) as hired_at from m group by reply_id),
       -- Each reply: the furthest position it reached (its moves, its stage now, its vacancy's first
       -- stage; rejection stages never count) and the days from arriving to its first hiring move.
       reach as (
@@ -135,11 +137,7 @@ async function figuresOf(ctx: AppContext, vacancyIds: SQL, period: Period, byTit
         left join st np on np.vacancy_id = r.vacancy_id and np.kind = 'new'
       ),
       -- Stays: a run of moves into the same stage is one stay, ended by the next move elsewhere.
-      seq as (
-        select h.reply_id, h.created_at, h.id, h.to_stage_id as stage_id, lag(h.to_stage_id) over (partition by h.reply_id order by h.created_at, h.id) as prev
-        from r join vacancy_reply_history h on h.reply_id = r.id join st s on s.id = h.to_stage_id
-        where h.event = 'move'
-      ),
+      seq as (select reply_id, created_at, id, stage_id, lag(stage_id) over (partition by reply_id order by created_at, id) as prev from m),
       stay as (
         select stage_id, lead(created_at) over (partition by reply_id order by created_at, id) - created_at as took
         from seq where prev is distinct from stage_id
