@@ -1,5 +1,6 @@
 import { DEFAULT_STAGES, REASONS_PER_TEAM_MAX } from '@hr/contract';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers.ts';
 import { pipelineKit } from '../../../test/pipeline-stages-kit.ts';
@@ -219,6 +220,29 @@ describe('stages of a vacancy', () => {
   }, 60_000);
 });
 
+describe('stage save locks', () => {
+  // PostgreSQL only: PGlite runs one transaction at a time.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a save does not wait on a row being written that references the vacancy (a key-share lock)', async () => {
+    const owner = await kit.member();
+    const v = await kit.vacancy(owner.client);
+    const s = await kit.stages(owner.client, v);
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from vacancies where id = $1 for key share', [v]);
+      const saved = await Promise.race([
+        owner.client.request('PUT', `/api/vacancy/${v}/stages`, body(s)),
+        new Promise<{ status: string }>((resolve) => setTimeout(() => resolve({ status: 'waited' }), 5_000)),
+      ]);
+      expect(saved.status).toBe(200);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await other.end();
+    }
+  });
+});
+
 describe('rejection reasons', () => {
   it('lists the defaults and the team’s own; adds one per team, refuses duplicates in any case; another team never sees it', async () => {
     const lead = await kit.member(['has_vacancy', 'team_lead']);
@@ -259,6 +283,26 @@ describe('rejection reasons', () => {
     expect((await stranger.client.post('/api/vacancy/reasons', { title })).status).toBe(200);
     expect((await kit.visitor().get('/api/vacancy/reasons')).status).toBe(401);
   });
+  // PostgreSQL only: PGlite runs one transaction at a time.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('adding a reason does not wait on a row that references the lead (a key-share lock)', async () => {
+    const lead = await kit.member(['has_vacancy', 'team_lead']);
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      // What a foreign key to the lead takes while another transaction writes a row that names them.
+      await other.query('begin');
+      await other.query('select 1 from users where id = $1 for key share', [lead.id]);
+      const added = await Promise.race([
+        lead.client.post('/api/vacancy/reasons', { title: `Не вышел на связь ${lead.id}` }),
+        new Promise<{ status: string }>((resolve) => setTimeout(() => resolve({ status: 'waited' }), 5_000)),
+      ]);
+      expect(added.status).toBe(200);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await other.end();
+    }
+  });
+
   it('at most REASONS_PER_TEAM_MAX of the team’s own, also when two are added at once', async () => {
     const lead = await kit.member(['has_vacancy', 'team_lead']);
     const mate = await kit.member([]);
