@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { DEMO_MEMBER, openSearchPage, resultCards, searchAfter } from '../fixtures/resumes.ts';
+import { appInControl } from '../fixtures/ui.ts';
 
 const MANAGER = '%D0%BC%D0%B5%D0%BD%D0%B5%D0%B4%D0%B6%D0%B5%D1%80'; // «менеджер»
 
@@ -37,7 +38,11 @@ test.describe('search: how it feels', () => {
       await expect(resultCards(page).first()).toBeVisible({ timeout: 20_000 });
       const bar = page.getByRole('search', { name: 'Поиск кандидатов' });
       expect(await bar.getByLabel('Ключевые слова').evaluate(showsAllOf)).toBe(true);
-      if (width < 768) await bar.getByRole('button', { name: /^Слова:/ }).click(); // folded on phones
+      if (width < 768) {
+        // Folded on phones; a click before the app takes over the drawn page would be lost.
+        await appInControl(page);
+        await bar.getByRole('button', { name: /^Слова:/ }).click();
+      }
       const logic = bar.getByRole('textbox', { name: 'Слова' });
       await expect(logic).toHaveValue('Любое из слов встречается');
       // Polled: the field's stand-in gives way to the real select after the first results.

@@ -68,8 +68,10 @@ export function TemplateEditor({ start, onClose }: TemplateEditorProps) {
       : { start: text.length, end: text.length };
     const next = insertPlaceholder(text, at.start, at.end, key);
     form.setFieldValue(field, next.text);
-    // After React has written the new value: the caret right after the placeholder.
+    // After React has written the new value: the caret right after the placeholder — unless the
+    // person has gone to the other field meanwhile (a quick click there must not be pulled back).
     requestAnimationFrame(() => {
+      if (lastField.current !== field) return;
       el?.focus();
       el?.setSelectionRange(next.caret, next.caret);
     });
