@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { consentVersion } from '@hr/contract';
-import { type Locator, type Page, request as playwrightRequest } from '@playwright/test';
-import { postJson, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
-import { signInApi } from '../fixtures/cabinet.ts';
+import type { Locator, Page } from '@playwright/test';
 import type { ReceivedMail } from '../fixtures/mailbox.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { appInControl, dialog } from '../fixtures/ui.ts';
-import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
+import { vacancyWithReply } from '../fixtures/pipeline.ts';
 
 /**
  * Issue 24, interviews: a member schedules an interview from a reply's page, the candidate gets a
@@ -21,9 +18,6 @@ const shot = async (target: Page | Locator, name: string, fullPage = false) => {
   if (SHOTS) await target.screenshot({ path: `${SHOTS}/${name}.png`, ...('goto' in target ? { fullPage } : {}) });
 };
 
-const DESCRIPTION =
-  '<p>Ищем рекрутера в IT-компанию: закрывать вакансии разработчиков и аналитиков, вести кандидатов от первого звонка до выхода на работу.</p>' +
-  '<p>Официальное оформление, гибкое начало дня, обучение за счёт компании.</p>';
 
 /** The letter's text/calendar part, decoded (base64 or quoted-printable), unfolded. */
 function calendarOf(mail: ReceivedMail): string {
@@ -67,32 +61,7 @@ test('an interview is scheduled from a reply, its .ics reaches the candidate, a 
   loginViaApi,
   mailbox,
 }) => {
-  const creds = await memberWithVacancyAccess();
-  const owner = await signInApi(creds);
-  const title = `Рекрутер в IT ${Date.now() % 100000}`;
-  const candidateEmail = uniqueEmail();
-  let vacancyId: number;
-  let replyId: number;
-  try {
-    vacancyId = (await owner.post<{ id: number }>('/api/vacancy', { title, city: '1', description: DESCRIPTION, status: 'published' })).id;
-  } finally {
-    await owner.dispose();
-  }
-  const candidate = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  try {
-    const res = await postJson(candidate, `/api/vacancy/${vacancyId}/reply`, {
-      fio: 'Кузнецова Дарья Олеговна',
-      phone: uniquePhone(),
-      email: candidateEmail,
-      consent: true,
-      consent_version: consentVersion('reply'),
-      resume_text: 'Рекрутер, четыре года в IT-подборе.',
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    replyId = ((await res.json()) as { res: { id: number } }).res.id;
-  } finally {
-    await candidate.dispose();
-  }
+  const { creds, title, vacancyId, replyId, candidateEmail } = await vacancyWithReply();
 
   await loginViaApi(creds);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { consentVersion } from '@hr/contract';
-import { type Page, request as playwrightRequest } from '@playwright/test';
-import { postJson, uniqueEmail, uniquePhone } from '../fixtures/api.ts';
-import { signInApi } from '../fixtures/cabinet.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { dialog, selectOption } from '../fixtures/ui.ts';
-import { memberWithVacancyAccess } from '../fixtures/vacancy.ts';
+import { vacancyWithReply } from '../fixtures/pipeline.ts';
 
 /**
  * Issue 24, message templates: a member writes a template shared with the team on «Шаблоны писем»,
@@ -34,41 +31,13 @@ async function axeFindings(page: Page): Promise<string[]> {
     );
 }
 
-const DESCRIPTION =
-  '<p>Ищем рекрутера в IT-компанию: закрывать вакансии разработчиков и аналитиков, вести кандидатов от первого звонка до выхода на работу.</p>' +
-  '<p>Официальное оформление, гибкое начало дня, обучение за счёт компании.</p>';
 
 test('a shared template is written, sent from the move dialog after an edit, received, and shown as sent in the history', async ({
   page,
   loginViaApi,
   mailbox,
 }) => {
-  const creds = await memberWithVacancyAccess();
-  const owner = await signInApi(creds);
-  const title = `Рекрутер в IT ${Date.now() % 100000}`;
-  const candidateEmail = uniqueEmail();
-  let vacancyId: number;
-  let replyId: number;
-  try {
-    vacancyId = (await owner.post<{ id: number }>('/api/vacancy', { title, city: '1', description: DESCRIPTION, status: 'published' })).id;
-  } finally {
-    await owner.dispose();
-  }
-  const candidate = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  try {
-    const res = await postJson(candidate, `/api/vacancy/${vacancyId}/reply`, {
-      fio: 'Кузнецова Дарья Олеговна',
-      phone: uniquePhone(),
-      email: candidateEmail,
-      consent: true,
-      consent_version: consentVersion('reply'),
-      resume_text: 'Рекрутер, четыре года в IT-подборе.',
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    replyId = ((await res.json()) as { res: { id: number } }).res.id;
-  } finally {
-    await candidate.dispose();
-  }
+  const { creds, title, vacancyId, replyId, candidateEmail } = await vacancyWithReply();
   // The confirmation the candidate gets on replying is not our letter.
   await mailbox.waitFor(candidateEmail, { subject: /получен/ });
 
