@@ -150,6 +150,8 @@ test.describe('replies as they came', () => {
     const docxName = { fio: 'Громов Артём', email: uniqueEmail(), phone: uniquePhone() };
     try {
       await second.goto(`/vacancy/${vacancyId}`);
+      // As the first applicant: a file and a ticked box set before the app takes over would be lost.
+      await appInControl(second);
       const form = second.locator('form.reply-form');
       await form.getByRole('textbox', { name: 'ФИО' }).fill(docxName.fio);
       const phoneField = form.getByRole('textbox', { name: 'Телефон' });
