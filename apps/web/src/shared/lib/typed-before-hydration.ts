@@ -8,8 +8,10 @@ let stop: (() => void) | null = null;
 
 const noteOf = (el: EventTarget | null) => {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
-  if (!el.id || el.type === 'file' || el.type === 'checkbox' || el.type === 'radio' || el.type === 'hidden') return;
-  if (el.value) typed.set(el.id, el.value);
+  if (!el.id || el.type === 'file' || el.type === 'radio' || el.type === 'hidden') return;
+  // A ticked box is kept as «on».
+  const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'on' : '') : el.value;
+  if (value) typed.set(el.id, value);
   else typed.delete(el.id);
 };
 
@@ -19,7 +21,11 @@ export function keepTypedBeforeHydration(root: HTMLElement): void {
   for (const el of root.querySelectorAll('input[id], textarea[id]')) noteOf(el);
   const onInput = (event: Event) => noteOf(event.target);
   root.addEventListener('input', onInput, true);
-  stop = () => root.removeEventListener('input', onInput, true);
+  root.addEventListener('change', onInput, true);
+  stop = () => {
+    root.removeEventListener('input', onInput, true);
+    root.removeEventListener('change', onInput, true);
+  };
 }
 
 /** What was typed, by input id; keeping stops (a later form starts empty, as it should). */

@@ -43,6 +43,8 @@ describe('digits typed before the mask came alive', () => {
     expect(phoneIntoMask('89770609447')).toBe('+7 (977) 060-94-47');
     expect(phoneIntoMask('+7 977 060 94 47')).toBe('+7 (977) 060-94-47');
     expect(phoneIntoMask('97706')).toBe('+7 (977) 06');
+    expect(phoneIntoMask('9')).toBe('+7 (9');
+    expect(phoneIntoMask('+7 (')).toBe('');
     expect(isValidPhone(phoneIntoMask('9770609447'))).toBe(true);
   });
 });

@@ -100,10 +100,14 @@ export function ReplyForm({ vacancyId, onSent }: ReplyFormProps) {
       if (!typed) continue;
       // The mask was not there yet: the digits as typed are put into it.
       if (key === 'phone') {
-        if (typed.replace(/\D/g, '').length > 1) form.setFieldValue('phone', phoneIntoMask(typed));
+        // Even one digit counts (the rest of the number is typed into the new field); the mask's «+7» alone does not.
+        const masked = phoneIntoMask(typed);
+        if (masked) form.setFieldValue('phone', masked);
       } else form.setFieldValue(key, typed);
     }
-    if (root.querySelector<HTMLInputElement>(`#${idOf('consent')}`)?.checked) form.setFieldValue('consent', true);
+    if (root.querySelector<HTMLInputElement>(`#${idOf('consent')}`)?.checked || early.get(idOf('consent')) === 'on') {
+      form.setFieldValue('consent', true);
+    }
   }, []);
   const values = form.getValues();
   const error = (key: keyof Values) => (form.errors[key] ? String(form.errors[key]) : undefined);
