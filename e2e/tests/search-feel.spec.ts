@@ -37,7 +37,8 @@ test.describe('search: how it feels', () => {
       await page.goto('/?logic=any');
       await expect(resultCards(page).first()).toBeVisible({ timeout: 20_000 });
       const bar = page.getByRole('search', { name: 'Поиск кандидатов' });
-      expect(await bar.getByLabel('Ключевые слова').evaluate(showsAllOf)).toBe(true);
+      // Polled: measured once the page's font has come (a fallback font is wider for a moment).
+      await expect.poll(() => bar.getByLabel('Ключевые слова').evaluate(showsAllOf)).toBe(true);
       if (width < 768) {
         // Folded on phones; a click before the app takes over the drawn page would be lost.
         await appInControl(page);
