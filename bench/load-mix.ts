@@ -1,21 +1,24 @@
-// `npm run bench:load`: two API instances on PostgreSQL + Redis under a realistic mix.
+// `npm run bench:load`: two API instances on PostgreSQL + Redis under a realistic mix (bench/lib/mix.ts).
 //
 // 1. Makes sure the bench database (BENCH_LOAD_DATABASE_URL, default …/hr_load) exists, is
 //    migrated and holds the demo users and BENCH_LOAD_RESUMES demo resumes (20,000).
-// 2. Starts two instances (ports 3920, 3921) with DATABASE_URL and REDIS_URL, signs in the demo
-//    member on each.
+// 2. Builds the server when its sources changed and starts two compiled instances (ports 3920,
+//    3921; BENCH_SERVER=src runs the sources through tsx instead), signs in the demo member on each.
 // 3. Keeps BENCH_CONNECTIONS (200) requests in flight for BENCH_SECONDS (60), alternating the
-//    instances: home search 30 %, resume page 20 %, main_info 20 %, notifications 15 %,
-//    dictionaries 10 %, adding a favourite 5 % (a write, each to a different resume).
-// 4. With `--restart`, restarts the machine's PostgreSQL at half time and reports the errors per
+//    instances; BENCH_ROUTES=resume keeps one kind (a profile per route).
+// 4. Prints per-route requests/s and p50/p99, then the CPU per request of each instance, of
+//    PostgreSQL, Redis and of this load generator (from /proc).
+// 5. With `--restart`, restarts the machine's PostgreSQL at half time and reports the errors per
 //    second around it; every favourite the API acknowledged is looked up afterwards.
-// Env: BENCH_NODE_ARGS adds node flags to the instances (profiling).
+// Env: BENCH_NODE_ARGS adds node flags to the instances (`--cpu-prof --cpu-prof-dir=/tmp/prof`,
+// then `tsx bench/cpu-profile-summary.ts /tmp/prof`).
 // Prints figures; never fails on time.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { readdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { postgresCpu, processCpu, redisCpu, reportCpu, reportMix, runMix, signIn, waitFor200 } from './lib/mix.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DATABASE_URL = process.env.BENCH_LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hr_load';
@@ -25,15 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const PORTS = [3920, 3921];
 const restart = process.argv.includes('--restart');
-
-const SEARCHES = [
-  'text=менеджер по продажам&search_city[]=1069',
-  'text=бухгалтер&search_city[]=1070',
-  'search_city[]=1069&searchOrderBy=publication_time',
-  'text=водитель',
-  '',
-  'text=программист&field[]=title',
-].map((qs) => `/api/resume/search?${new URLSearchParams(qs)}`);
+const fromSources = process.env.BENCH_SERVER === 'src';
 
 async function ensureDatabase(): Promise<void> {
   const url = new URL(DATABASE_URL);
@@ -63,7 +58,8 @@ async function ensureDatabase(): Promise<void> {
 function startInstance(port: number): ChildProcess {
   // BENCH_NODE_ARGS: extra flags for the instances, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const entry = fromSources ? ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] : [path.join(root, 'apps/api/dist/server.js')];
+  return spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -71,40 +67,6 @@ function startInstance(port: number): ChildProcess {
   });
 }
 
-async function waitFor200(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`no 200 from ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-type Session = { cookie: string; xsrf: string };
-async function signIn(base: string): Promise<Session> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/sanctum/csrf-cookie`));
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: header(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
-    body: JSON.stringify({ email: 'member@hr-club.demo', password: 'demo12345', remember: true }),
-  });
-  if (res.status !== 200) throw new Error(`demo login failed on ${base}: ${res.status} ${await res.text()}`);
-  keep(res);
-  return { cookie: header(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') };
-}
-
-type Sample = { at: number; ms: number; status: number; kind: string };
 
 async function main() {
   await ensureDatabase();
@@ -114,6 +76,10 @@ async function main() {
   if (!memberId) throw new Error('no demo member: run `DATABASE_URL=… npm run cli -- seed` first');
   await db.query('delete from favourites where user_id = $1', [memberId]);
 
+  if (!fromSources) {
+    const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-part.mjs'), 'server'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('the server build failed');
+  }
   const servers = PORTS.map(startInstance);
   const stopAll = () => {
     for (const s of servers) if (s.pid) try { process.kill(-s.pid, 'SIGTERM'); } catch {}
@@ -123,98 +89,38 @@ async function main() {
   await Promise.all(bases.map((b) => waitFor200(`${b}/api/dictionary?fields[]=experience`)));
   const sessions = await Promise.all(bases.map(signIn));
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const samples: Sample[] = [];
-  const acknowledged: string[] = [];
-  let nextHash = 0;
-  let n = 0;
-  const began = performance.now();
-  const deadline = began + SECONDS * 1000;
-
-  const one = (instance: number) =>
-    new Promise<void>((resolve) => {
-      const base = bases[instance] as string;
-      const session = sessions[instance] as Session;
-      const roll = n++ % 20;
-      let kind: string;
-      let method = 'GET';
-      let target: string;
-      let body: string | undefined;
-      let hash: string | undefined;
-      if (roll < 6) [kind, target] = ['search', SEARCHES[n % SEARCHES.length] as string];
-      else if (roll < 10) [kind, target] = ['resume', `/api/resume/${hashes[n % hashes.length]}`];
-      else if (roll < 14) [kind, target] = ['main_info', '/api/user/main_info'];
-      else if (roll < 17) [kind, target] = ['notifications', '/api/notify/message?page=1'];
-      else if (roll < 19) [kind, target] = ['dictionary', '/api/dictionary?fields[]=experience&fields[]=schedule'];
-      else {
-        hash = hashes[nextHash++ % hashes.length];
-        [kind, method, target, body] = ['favourite (write)', 'POST', `/api/favourite/${hash}`, JSON.stringify({ note: 'нагрузка' })];
-      }
-      const started = performance.now();
-      const req = http.request(
-        `${base}${target}`,
-        {
-          method,
-          agent,
-          headers: { cookie: session.cookie, 'x-xsrf-token': session.xsrf, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-          timeout: 15_000,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            if (hash && status === 200) acknowledged.push(hash);
-            samples.push({ at: started - began, ms: performance.now() - started, status, kind });
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        samples.push({ at: started - began, ms: performance.now() - started, status: 0, kind });
-        resolve();
-      });
-      req.on('timeout', () => req.destroy());
-      req.end(body);
-    });
-
+  const cpuBefore = { instances: servers.map((s) => processCpu(s.pid ?? 0)), pg: postgresCpu(), redis: redisCpu(), self: process.cpuUsage() };
   let restartedAt: number | undefined;
-  let restartTimer: NodeJS.Timeout | undefined;
-  if (restart) {
-    restartTimer = setTimeout(() => {
-      restartedAt = performance.now() - began;
-      const version = readdirSync('/etc/postgresql')[0];
-      const r = spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', String(version), 'main', 'restart'], { stdio: 'inherit' });
-      console.log(`PostgreSQL restarted at ${(restartedAt / 1000).toFixed(1)} s (took ${((performance.now() - began - restartedAt) / 1000).toFixed(1)} s, exit ${r.status})`);
-    }, (SECONDS * 1000) / 2);
-  }
-
-  const worker = async (i: number) => {
-    while (performance.now() < deadline) await one(i % bases.length);
-  };
-  console.log(`\n${bases.length} instances on PostgreSQL + Redis, ${CONNECTIONS} connections, ${SECONDS} s${restart ? ', PostgreSQL restarted at half time' : ''}\n`);
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => worker(i)));
-  const elapsed = (performance.now() - began) / 1000;
-  clearTimeout(restartTimer);
-  agent.destroy();
-
-  const report = (name: string, list: Sample[]) => {
-    const ms = list.map((s) => s.ms).sort((a, b) => a - b);
-    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
-    const errors = list.filter((s) => s.status !== 200).length;
-    console.log(
-      `${name.padEnd(20)} ${String(list.length).padStart(7)} req ${(list.length / elapsed).toFixed(0).padStart(6)} req/s   p50 ${at(0.5).toFixed(1).padStart(7)} ms   p99 ${at(0.99).toFixed(1).padStart(7)} ms   errors ${errors}`,
-    );
-  };
-  report('all', samples);
-  for (const kind of [...new Set(samples.map((s) => s.kind))]) report(kind, samples.filter((s) => s.kind === kind));
-  const byStatus = new Map<number, number>();
-  for (const s of samples) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
-  console.log(`\nstatuses: ${[...byStatus].map(([k, v]) => `${k || 'no answer'}: ${v}`).join(', ')}`);
-
+  console.log(`\n${bases.length} instances (${fromSources ? 'sources through tsx' : 'compiled'}) on PostgreSQL + Redis, ${CONNECTIONS} connections, ${SECONDS} s${restart ? ', PostgreSQL restarted at half time' : ''}${process.env.BENCH_ROUTES ? `, only ${process.env.BENCH_ROUTES}` : ''}\n`);
+  const result = await runMix({
+    bases,
+    sessions,
+    hashes,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    onHalfTime: restart
+      ? (at) => {
+          restartedAt = at;
+          const version = readdirSync('/etc/postgresql')[0];
+          const r = spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', String(version), 'main', 'restart'], { stdio: 'inherit' });
+          console.log(`PostgreSQL restarted at ${(at / 1000).toFixed(1)} s (exit ${r.status})`);
+        }
+      : undefined,
+  });
+  const self = process.cpuUsage(cpuBefore.self);
+  const cpu = [
+    ...servers.map((s, i) => ({ name: `instance ${i + 1}`, seconds: processCpu(s.pid ?? 0) - (cpuBefore.instances[i] ?? 0) })),
+    { name: 'PostgreSQL', seconds: postgresCpu() - cpuBefore.pg },
+    { name: 'Redis', seconds: redisCpu() - cpuBefore.redis },
+    { name: 'load generator (this)', seconds: (self.user + self.system) / 1e6 },
+  ];
+  reportMix(result);
+  reportCpu(cpu, result.samples.length, result.elapsed, cpus().length);
+  const { samples, acknowledged } = result;
   const failed = samples.filter((s) => s.status !== 200).sort((a, b) => a.at - b.at);
   if (failed.length) {
-    const first = failed[0] as Sample;
-    const last = failed[failed.length - 1] as Sample;
+    const first = failed[0] as (typeof failed)[number];
+    const last = failed[failed.length - 1] as (typeof failed)[number];
     console.log(`errors between ${(first.at / 1000).toFixed(1)} s and ${((last.at + last.ms) / 1000).toFixed(1)} s${restartedAt !== undefined ? ` (restart at ${(restartedAt / 1000).toFixed(1)} s)` : ''}`);
   }
 

@@ -1,16 +1,35 @@
-// `npm run bench`: cold start of `npm start`, then requests/s and p99 of the foundation's hot calls
-// next to a bare Fastify route, all in one run. Prints figures; never fails on time.
+// `npm run bench`: cold start of `npm start` on the embedded database (PGlite, one instance), a bare
+// Fastify route for scale, then the realistic mix of bench/lib/mix.ts (the one `npm run bench:load`
+// runs on PostgreSQL) with the CPU per request, and the dictionaries alone. Prints figures; never
+// fails on time. Env: BENCH_SECONDS (5 per single figure), BENCH_MIX_SECONDS (30),
+// BENCH_CONNECTIONS (200 in the mix).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { load, type LoadResult } from './load.ts';
+import { hashesFromSearch, processCpu, reportCpu, reportMix, runMix, signIn } from './lib/mix.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3900;
 const BARE_PORT = 3901;
 const base = `http://127.0.0.1:${PORT}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const mixSeconds = Number(process.env.BENCH_MIX_SECONDS ?? 30);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
+
+/** The compiled server `npm start` runs for this bench (found by its PORT), for its CPU time. */
+function serverPid(): number {
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/server.js')) continue;
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${PORT}`)) return Number(pid);
+    } catch {}
+  }
+  return 0;
+}
 
 async function waitFor200(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -82,6 +101,25 @@ try {
   console.log(`cold start, npm start → first 200 on / (fresh data dir: migrations, dictionaries, demo users and 3000 demo resumes): ${(coldStart / 1000).toFixed(2)} s\n`);
   console.log(row('bare Fastify route', await load(`http://127.0.0.1:${BARE_PORT}/bare`, { seconds })));
   console.log(row('GET /api/user/main_info (member)', await load(`${base}/api/user/main_info`, { seconds, headers: { cookie } })));
+
+  const session = await signIn(base);
+  const hashes = await hashesFromSearch(base, session);
+  const pid = serverPid();
+  const before = { server: processCpu(pid), self: process.cpuUsage() };
+  console.log(`\nThe mix (bench/lib/mix.ts): one instance on PGlite, ${connections} connections, ${mixSeconds} s, ${hashes.length} resumes opened in turn\n`);
+  const mix = await runMix({ bases: [base], sessions: [session], hashes, seconds: mixSeconds, connections });
+  const self = process.cpuUsage(before.self);
+  reportMix(mix);
+  reportCpu(
+    [
+      { name: 'server (with PGlite)', seconds: processCpu(pid) - before.server },
+      { name: 'load generator (this)', seconds: (self.user + self.system) / 1e6 },
+    ],
+    mix.samples.length,
+    mix.elapsed,
+    cpus().length,
+  );
+  console.log('');
   console.log(row('GET /api/dictionary?fields[]=…', await load(`${base}/api/dictionary?fields[]=experience&fields[]=schedule&fields[]=workingType`, { seconds })));
   console.log(row('GET /api/dictionary (all)', await load(`${base}/api/dictionary`, { seconds })));
 } finally {

@@ -1,0 +1,239 @@
+// The realistic mix of a signed-in member's calls, shared by `npm run bench:load` (two instances on
+// PostgreSQL + Redis) and `npm run bench` (one instance on the embedded database): home search 30 %,
+// resume page 20 %, main_info 20 %, notifications 15 %, dictionaries 10 %, adding a favourite 5 %
+// (a write, each to a different resume). BENCH_ROUTES=resume,search keeps only those kinds (their
+// weights kept), for a profile of one route. Prints figures; never fails on time.
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+
+export const SEARCHES = [
+  'text=менеджер по продажам&search_city[]=1069',
+  'text=бухгалтер&search_city[]=1070',
+  'search_city[]=1069&searchOrderBy=publication_time',
+  'text=водитель',
+  '',
+  'text=программист&field[]=title',
+].map((qs) => `/api/resume/search?${new URLSearchParams(qs)}`);
+
+/** Kind and weight (of 20). */
+const WEIGHTS: [kind: string, weight: number][] = [
+  ['search', 6],
+  ['resume', 4],
+  ['main_info', 4],
+  ['notifications', 3],
+  ['dictionary', 2],
+  ['favourite (write)', 1],
+];
+
+export type Session = { cookie: string; xsrf: string };
+export type Sample = { at: number; ms: number; status: number; kind: string };
+
+export async function waitFor200(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`no 200 from ${url}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Signs in as the demo member with its remember-me session; the cookies a browser would send. */
+export async function signIn(base: string): Promise<Session> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${base}/sanctum/csrf-cookie`));
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: header(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') },
+    body: JSON.stringify({ email: 'member@hr-club.demo', password: 'demo12345', remember: true }),
+  });
+  if (res.status !== 200) throw new Error(`demo login failed on ${base}: ${res.status} ${await res.text()}`);
+  keep(res);
+  return { cookie: header(), xsrf: decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') };
+}
+
+/** Resume hashes the member can open, read through the search (works on either database). */
+export async function hashesFromSearch(base: string, session: Session, want = 2000): Promise<string[]> {
+  const out = new Set<string>();
+  for (let page = 1; out.size < want && page <= 40; page++) {
+    const res = await fetch(`${base}/api/resume/search?per_page=50&page=${page}`, { headers: { cookie: session.cookie, accept: 'application/json' } });
+    const body = (await res.json()) as { data?: { data?: { hash: string }[] } };
+    const items = body.data?.data ?? [];
+    if (!items.length) break;
+    for (const r of items) out.add(r.hash);
+  }
+  return [...out];
+}
+
+export type MixOptions = {
+  bases: string[];
+  sessions: Session[];
+  hashes: string[];
+  seconds: number;
+  connections: number;
+  /** Hashes for the favourite writes, each used once; defaults to `hashes`. */
+  writeHashes?: string[];
+  onHalfTime?: (elapsedMs: number) => void;
+};
+
+export type MixResult = { samples: Sample[]; elapsed: number; acknowledged: string[] };
+
+export async function runMix(opts: MixOptions): Promise<MixResult> {
+  const only = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim()).filter(Boolean);
+  const weights = WEIGHTS.filter(([kind]) => !only || only.some((o) => kind.startsWith(o)));
+  if (!weights.length) throw new Error(`BENCH_ROUTES=${process.env.BENCH_ROUTES} names no kind of ${WEIGHTS.map((w) => w[0]).join(', ')}`);
+  const wheel = weights.flatMap(([kind, w]) => Array.from({ length: w }, () => kind));
+  const writeHashes = opts.writeHashes ?? opts.hashes;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  const samples: Sample[] = [];
+  const acknowledged: string[] = [];
+  let nextHash = 0;
+  let n = 0;
+  const began = performance.now();
+  const deadline = began + opts.seconds * 1000;
+
+  const one = (instance: number) =>
+    new Promise<void>((resolve) => {
+      const base = opts.bases[instance] as string;
+      const session = opts.sessions[instance] as Session;
+      const kind = wheel[n++ % wheel.length] as string;
+      let method = 'GET';
+      let target: string;
+      let body: string | undefined;
+      let hash: string | undefined;
+      if (kind === 'search') target = SEARCHES[n % SEARCHES.length] as string;
+      else if (kind === 'resume') target = `/api/resume/${opts.hashes[n % opts.hashes.length]}`;
+      else if (kind === 'main_info') target = '/api/user/main_info';
+      else if (kind === 'notifications') target = '/api/notify/message?page=1';
+      else if (kind === 'dictionary') target = '/api/dictionary?fields[]=experience&fields[]=schedule';
+      else {
+        hash = writeHashes[nextHash++ % writeHashes.length];
+        [method, target, body] = ['POST', `/api/favourite/${hash}`, JSON.stringify({ note: 'нагрузка' })];
+      }
+      const started = performance.now();
+      const req = http.request(
+        `${base}${target}`,
+        {
+          method,
+          agent,
+          headers: {
+            cookie: session.cookie,
+            'x-xsrf-token': session.xsrf,
+            accept: 'application/json',
+            'accept-encoding': 'br, gzip',
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          timeout: 15_000,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            if (hash && status === 200) acknowledged.push(hash);
+            samples.push({ at: started - began, ms: performance.now() - started, status, kind });
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        samples.push({ at: started - began, ms: performance.now() - started, status: 0, kind });
+        resolve();
+      });
+      req.on('timeout', () => req.destroy());
+      req.end(body);
+    });
+
+  const halfTimer = opts.onHalfTime ? setTimeout(() => opts.onHalfTime?.(performance.now() - began), (opts.seconds * 1000) / 2) : undefined;
+  const worker = async (i: number) => {
+    while (performance.now() < deadline) await one(i % opts.bases.length);
+  };
+  await Promise.all(Array.from({ length: opts.connections }, (_, i) => worker(i)));
+  clearTimeout(halfTimer);
+  agent.destroy();
+  return { samples, elapsed: (performance.now() - began) / 1000, acknowledged };
+}
+
+export function reportMix({ samples, elapsed }: MixResult): void {
+  const report = (name: string, list: Sample[]) => {
+    const ms = list.map((s) => s.ms).sort((a, b) => a - b);
+    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
+    const errors = list.filter((s) => s.status !== 200).length;
+    console.log(
+      `${name.padEnd(20)} ${String(list.length).padStart(7)} req ${(list.length / elapsed).toFixed(0).padStart(6)} req/s   p50 ${at(0.5).toFixed(1).padStart(7)} ms   p99 ${at(0.99).toFixed(1).padStart(7)} ms   errors ${errors}`,
+    );
+  };
+  report('all', samples);
+  for (const kind of [...new Set(samples.map((s) => s.kind))]) report(kind, samples.filter((s) => s.kind === kind));
+  const byStatus = new Map<number, number>();
+  for (const s of samples) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
+  console.log(`\nstatuses: ${[...byStatus].map(([k, v]) => `${k || 'no answer'}: ${v}`).join(', ')}`);
+}
+
+// CPU accounting from /proc (Linux): seconds of user + system time.
+const TICK = 100; // USER_HZ on Linux
+
+/** utime + stime (+ the reaped children's, with `children`) of a process, in seconds. */
+export function processCpu(pid: number, children = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields after the name: state(0) … utime(11) stime(12) cutime(13) cstime(14).
+    const own = Number(f[11]) + Number(f[12]);
+    return (children ? own + Number(f[13]) + Number(f[14]) : own) / TICK;
+  } catch {
+    return 0;
+  }
+}
+
+const commOf = (pid: string) => {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+const parentOf = (pid: string) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+};
+
+/** All PostgreSQL's CPU: the postmaster with its ended backends, plus every live backend. */
+export function postgresCpu(): number {
+  const pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && /^postgres/.test(commOf(p)));
+  const set = new Set(pids.map(Number));
+  let total = 0;
+  for (const pid of pids) {
+    const root = !set.has(parentOf(pid));
+    total += processCpu(Number(pid), root);
+  }
+  return total;
+}
+
+export function redisCpu(): number {
+  const pid = readdirSync('/proc').find((p) => /^\d+$/.test(p) && commOf(p) === 'redis-server');
+  return pid ? processCpu(Number(pid)) : 0;
+}
+
+/** Milliseconds of CPU per request of each part, and the share of the machine's cores they used. */
+export function reportCpu(parts: { name: string; seconds: number }[], requests: number, elapsed: number, cores: number): void {
+  console.log(`\nCPU per request (${requests} requests in ${elapsed.toFixed(1)} s, ${cores} cores):`);
+  let sum = 0;
+  for (const { name, seconds } of parts) {
+    sum += seconds;
+    console.log(`  ${name.padEnd(26)} ${((seconds * 1000) / requests).toFixed(3).padStart(7)} ms   ${((100 * seconds) / elapsed).toFixed(0).padStart(4)} % of a core`);
+  }
+  console.log(`  ${'all measured'.padEnd(26)} ${((sum * 1000) / requests).toFixed(3).padStart(7)} ms   ${((100 * sum) / (elapsed * cores)).toFixed(0).padStart(4)} % of the machine`);
+}
