@@ -26,7 +26,9 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESUMES = Number(process.env.BENCH_LOAD_RESUMES ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const PORTS = [3920, 3921];
+// BENCH_PORT: the first of the two instances' ports (3920), for two runs side by side.
+const PORT = Number(process.env.BENCH_PORT ?? 3920);
+const PORTS = [PORT, PORT + 1];
 const restart = process.argv.includes('--restart');
 const fromSources = process.env.BENCH_SERVER === 'src';
 
