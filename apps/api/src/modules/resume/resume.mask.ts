@@ -1,4 +1,5 @@
 import { HIDDEN_FOR_VISITORS } from '@hr/contract/resume-visitor';
+import { LRUCache } from 'lru-cache';
 import type { ResumeRow } from '../../db/schema/index.ts';
 
 /**
@@ -72,25 +73,50 @@ const CUT_END =
 /** …or the rest of an e-mail's domain («example [dot] ru», «mail.ru»). */
 const CUT_START_DOMAIN = /^[\s…]*(?:[\p{L}\p{N}._%+-]*\s*(?:@|[([]\s*(?:at|собака)\s*[)\]])\s*)?[A-Za-z0-9-]+(?:\s*(?:\.|[([]\s*(?:dot|точка)\s*[)\]])\s*[A-Za-z0-9-]+)+/iu;
 
-function contactRanges(text: string, person: CandidatePerson, add: (r: Range) => void, cut: boolean): void {
+/**
+ * What a text holds that some contact pattern needs (a digit, «@», a Latin letter…): each pattern
+ * below runs only on a text that has what every match of it must contain, so most titles and
+ * fragments (Cyrillic words, no digits) skip them all. A skip never changes the answer.
+ */
+const HAS_DIGIT = /\d/u;
+const HAS_LATIN = /[A-Za-z]/u;
+/** EMAIL's «@» or its spelled-out «at» / «собака» (the same case folding as EMAIL's). */
+const HAS_AT_WORD = /@|at|собака/iu;
+/** EMAIL's and CUT_START_DOMAIN's dot, spelled «.» or bracketed «(dot)» / «[точка]». */
+const HAS_DOT_OR_BRACKET = /[.([]/u;
+/** Every LINK alternative has a «.» or a «:». */
+const HAS_DOT_OR_COLON = /[.:]/u;
+
+function contactRanges(text: string, person: CandidatePerson, add: (r: Range) => void, cut: boolean, checks: boolean): void {
+  const digit = !checks || HAS_DIGIT.test(text);
+  const atWord = !checks || HAS_AT_WORD.test(text);
+  const dotOrBracket = !checks || HAS_DOT_OR_BRACKET.test(text);
   if (cut) {
-    const head = CUT_START.exec(text);
     // Five digits or more (a year or a year range stays).
     const isRest = (run: string) => run.replace(/\D/g, '').length >= 5 && !/^\D*\d{4}\D+\d{4}\D*$/u.test(run);
+    const head = digit ? CUT_START.exec(text) : null;
     if (head && isRest(head[0])) add([0, head[0].length]);
-    const tail = CUT_END.exec(text);
+    const tail = digit || atWord ? CUT_END.exec(text) : null;
     if (tail && (/[^\d\s().\u2010-\u2015+-]/u.test(tail[0]) || isRest(tail[0]))) add([tail.index, text.length]);
-    const domain = CUT_START_DOMAIN.exec(text);
+    const domain = dotOrBracket ? CUT_START_DOMAIN.exec(text) : null;
     if (domain) add([0, domain[0].length]);
   }
-  for (const re of [EMAIL, LINK, HANDLE]) for (const m of text.matchAll(re)) add([m.index, m.index + m[0].length]);
-  for (const m of text.matchAll(MESSENGER_ID)) {
-    const id = m[1] as string;
-    // «тг канал» or «vk 2020» are not handles: a handle has a Latin letter.
-    if (/[A-Za-z]/.test(id)) add([m.index + m[0].length - id.length, m.index + m[0].length]);
+  const patterns: RegExp[] = [];
+  if (atWord && dotOrBracket) patterns.push(EMAIL);
+  if (!checks || HAS_DOT_OR_COLON.test(text)) patterns.push(LINK);
+  if (!checks || text.includes('@')) patterns.push(HANDLE);
+  for (const re of patterns) for (const m of text.matchAll(re)) add([m.index, m.index + m[0].length]);
+  if (!checks || HAS_LATIN.test(text)) {
+    for (const m of text.matchAll(MESSENGER_ID)) {
+      const id = m[1] as string;
+      // «тг канал» or «vk 2020» are not handles: a handle has a Latin letter.
+      if (/[A-Za-z]/.test(id)) add([m.index + m[0].length - id.length, m.index + m[0].length]);
+    }
   }
-  const ownPhone = person.phone ? person.phone.replace(/\D/g, '').slice(-10) : null;
-  for (const m of text.matchAll(DIGIT_RUN)) if (isPhone(m[0], ownPhone)) add([m.index, m.index + m[0].length]);
+  if (digit) {
+    const ownPhone = person.phone ? person.phone.replace(/\D/g, '').slice(-10) : null;
+    for (const m of text.matchAll(DIGIT_RUN)) if (isPhone(m[0], ownPhone)) add([m.index, m.index + m[0].length]);
+  }
   // The contacts on file, however they were typed into the text («ivan_petrov» without the «@»).
   const lower = text.toLowerCase();
   for (const own of [person.email, person.telegram?.replace(/^@/, '')]) {
@@ -100,11 +126,14 @@ function contactRanges(text: string, person: CandidatePerson, add: (r: Range) =>
   }
 }
 
-/** The spans of `text` the viewer may not read, sorted and merged. */
-function hiddenRanges(text: string, person: CandidatePerson, sight: CandidateSight, cut = false): Range[] {
+/**
+ * The spans of `text` the viewer may not read, sorted and merged. `checks: false` runs every pattern
+ * whatever the text holds (the test that the pre-checks never change the answer compares both).
+ */
+export function hiddenRanges(text: string, person: CandidatePerson, sight: CandidateSight, cut = false, checks = true): Range[] {
   const ranges: Range[] = [];
   const add = (r: Range) => ranges.push(r);
-  if (!sight.contacts) contactRanges(text, person, add, cut);
+  if (!sight.contacts) contactRanges(text, person, add, cut, checks);
   if (!sight.names) nameRanges(text, person, add);
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: Range[] = [];
@@ -116,9 +145,49 @@ function hiddenRanges(text: string, person: CandidatePerson, sight: CandidateSig
   return merged;
 }
 
+/**
+ * The masked texts already made: the masking is a pure function of its inputs, and the same cards
+ * and pages are shown over and over (a search page to every member who runs it). The key is every
+ * input itself — the text, the candidate's names and contacts on file, the sight, the marks and the
+ * cut — so an entry can only ever answer the very same call. Bounded by the characters it holds.
+ */
+const masked = new LRUCache<string, string>({
+  max: 50_000,
+  maxSize: 8_000_000,
+  sizeCalculation: (value, key) => key.length + value.length + 64,
+});
+
+/** Forgets every masked text (a person's data deleted on request: no copy of their text stays in memory). */
+export function forgetMaskedTexts(): void {
+  masked.clear();
+}
+
+/** Each part prefixed by its length: two different calls never make the same key. */
+function maskKey(parts: readonly (string | null | undefined)[]): string {
+  let key = '';
+  for (const part of parts) key += part == null ? '~' : `${part.length}:${part}`;
+  return key;
+}
+
+const personParts = (p: CandidatePerson) => [p.firstName, p.lastName, p.middleName, p.phone, p.email, p.telegram];
+
+function remembered(key: string, make: () => string): string {
+  const hit = masked.get(key);
+  if (hit !== undefined) return hit;
+  const value = make();
+  masked.set(key, value);
+  return value;
+}
+
 /** Free text with what the viewer may not read replaced by «[скрыто]». */
 export function maskText(text: string, person: CandidatePerson, sight: CandidateSight): string {
   if (sight.contacts && sight.names) return text;
+  if (!text) return text;
+  const key = maskKey(['t', sight.names ? '1' : '0', sight.contacts ? '1' : '0', ...personParts(person), text]);
+  return remembered(key, () => maskTextNow(text, person, sight));
+}
+
+function maskTextNow(text: string, person: CandidatePerson, sight: CandidateSight): string {
   let out = '';
   let at = 0;
   for (const [start, end] of hiddenRanges(text, person, sight)) {
@@ -143,6 +212,19 @@ export function maskMarkedText(
 ): string {
   const { open, close } = marks;
   if (sight.contacts && sight.names) return marked;
+  if (!marked) return marked;
+  const cut = marks.cut ? '1' : '0';
+  const key = maskKey(['m', sight.names ? '1' : '0', sight.contacts ? '1' : '0', open, close, cut, ...personParts(person), marked]);
+  return remembered(key, () => maskMarkedTextNow(marked, person, sight, marks));
+}
+
+function maskMarkedTextNow(
+  marked: string,
+  person: CandidatePerson,
+  sight: CandidateSight,
+  marks: { open: string; close: string; cut?: boolean },
+): string {
+  const { open, close } = marks;
   let plain = '';
   const origin: number[] = [];
   for (let i = 0; i < marked.length; i++) {

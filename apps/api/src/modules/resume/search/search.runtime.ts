@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import { type PromiseCache, promiseCache } from '../../../lib/promise-cache.ts';
 import { createSearchPool, DEFAULT_SEARCH_TIMEOUT_MS, poolRunner, QueryTimeout, type SqlRunner, warmSearchPool } from './search.db.ts';
 import type { Sql } from './search.spec.ts';
+import { forgetMaskedTexts } from '../resume.mask.ts';
 
 /**
  * What the search keeps between requests, one per app (`ctx.search`, built in app.ts): the runner
@@ -18,7 +19,7 @@ export type SearchRuntime = {
   warm(statements: readonly { sql: Sql; settings: string[]; timeoutMs: number }[]): Promise<void>;
   /** The cache of one kind (counts, pages) for a TTL and a size; null when the TTL is 0. */
   cache<V>(kind: 'stats' | 'page', ttlMs: number, entries: number): PromiseCache<V> | null;
-  /** Forgets every cached count and page (after an import or a deletion). */
+  /** Forgets every cached count and page, and the masked texts (after an import or a deletion on request). */
   invalidate(): void;
   close(): Promise<void>;
 };
@@ -72,6 +73,8 @@ export function createSearchRuntime(database: Database, settings: SearchRuntimeS
     },
     invalidate() {
       for (const cache of caches.values()) cache.clear();
+      // The masking's memo is the process's, not this app's: a deletion on request empties it too.
+      forgetMaskedTexts();
     },
     async close() {
       const pool = opened?.pool;
