@@ -2,24 +2,25 @@ import { FIRST_SCREEN_ATTRIBUTE } from '@hr/contract/constants';
 import { installErrorReporting } from './features/errors/lib/install-error-reporting.ts';
 import { vacancyDataUrl } from './app/vacancy-page-url.ts';
 import { earlySearchUrl } from './features/search/lib/page-params.ts';
-import { seedPageAnswers, startEarlyGet } from './shared/api/early-requests.ts';
-import { readFirstScreenData } from './shared/lib/first-screen-data.ts';
+import { startEarlyGet } from './shared/api/early-requests.ts';
+import { pageAnswers, SESSION_URL } from './shared/lib/first-screen-data.ts';
 
 // This entry is small on purpose: it starts what the first screen waits for (the session and, on
-// the search pages, the results) at once, then loads the app beside them. A page the server drew
-// brings those answers with it: they are used instead of asking again.
+// the search pages, the results) at once, then loads the app beside them. A page the server
+// prepared brings those answers with it (boot puts them in the query cache): they are not asked again.
 installErrorReporting();
-const answers = readFirstScreenData();
-if (answers) seedPageAnswers(answers);
-startEarlyGet('/api/user/main_info');
+const early = (url: string) => {
+  if (!pageAnswers(url)) startEarlyGet(url);
+};
+early(SESSION_URL);
 const search = earlySearchUrl(window.location);
 if (search) {
-  startEarlyGet(search);
+  early(search);
   // A search in the address is read with the contract's schema: it loads beside the rest.
   if (search.includes('?')) void import('@hr/contract/search');
 }
 const vacancy = vacancyDataUrl(window.location);
-if (vacancy) startEarlyGet(vacancy);
+if (vacancy) early(vacancy);
 const start = () => {
   // A vacancy's own chunk, beside the app's (the router would ask for it only once the app runs).
   if (vacancy) void import('./features/vacancy/pages/vacancy-view-page.tsx');

@@ -1,6 +1,6 @@
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID } from '@hr/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { filesOf, layoutOf, withFirstScreen } from './first-screen.ts';
+import { filesOf, layoutOf, scriptJson, withFirstScreen } from './first-screen.ts';
 
 // The page as the web build writes it (apps/web/vite.config.ts: the shell's styles preloaded).
 const PAGE = `<!doctype html>
@@ -15,10 +15,18 @@ const PAGE = `<!doctype html>
   </body>
 </html>`;
 
-const answers = (title: string) => [
-  { url: '/api/user/main_info', status: 401, body: { status: 'error', message: 'Не авторизован' } },
-  { url: '/api/resume/search', status: 200, body: { status: 'success', res: { data: [{ title }] } } },
-];
+/** A page's state as the web's server entry makes it (pageState: a dehydrated query cache). */
+const stateOf = (title: string) => ({
+  answered: ['/api/user/main_info', '/api/resume/search'],
+  state: {
+    mutations: [],
+    queries: [
+      { queryKey: ['page', 'main_info'], queryHash: '["page","main_info"]', state: { data: null, status: 'success' } },
+      { queryKey: ['search', 'guest', ''], queryHash: '["search","guest",""]', state: { data: { data: [{ title }] }, status: 'success' } },
+    ],
+  },
+});
+const EMPTY = { answered: [], state: { mutations: [], queries: [] } };
 
 /** The JSON the page carries, as main.tsx reads it. */
 function carried(page: string): unknown {
@@ -29,48 +37,60 @@ function carried(page: string): unknown {
 
 describe('withFirstScreen: the page with its first screen', () => {
   it('puts the drawn HTML in #root, links the preloaded styles and sets the colour scheme', () => {
-    const page = withFirstScreen(PAGE, { html: '<main>результаты</main>', answers: answers('Бухгалтер') });
+    const page = withFirstScreen(PAGE, { html: '<main>результаты</main>', state: stateOf('Бухгалтер') });
     expect(page).toContain(`<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="wide"><main>результаты</main></div>`);
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/vendor-b.css">');
     expect(page).not.toContain('rel="preload" as="style"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<html lang="ru" data-mantine-color-scheme="light">');
-    expect(carried(page)).toEqual({ answers: answers('Бухгалтер') });
+    expect(carried(page)).toEqual(stateOf('Бухгалтер'));
   });
 
   it('a resume whose text closes the script element cannot end it or start a comment', () => {
-    const hostile = '</script><script>alert(1)</script><!-- \u2028';
-    const page = withFirstScreen(PAGE, { html: '<p></p>', answers: answers(hostile) });
-    const data = page.slice(page.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`));
-    // One closing tag: the element's own.
+    const hostile = '</script><script>alert(1)</script><!-- --> &amp; <![CDATA[ ]]> \u2028 \u2029';
+    const page = withFirstScreen(PAGE, { html: '<p></p>', state: stateOf(hostile) });
+    const data = page.slice(page.indexOf(`id="${FIRST_SCREEN_DATA_ID}">`) + `id="${FIRST_SCREEN_DATA_ID}">`.length);
+    // One closing tag: the element's own; nothing else of the markup's.
     expect(data.match(/<\/script>/g)).toHaveLength(1);
-    expect(data).not.toContain('<!--');
-    expect(data).not.toContain('\u2028');
-    expect(carried(page)).toEqual({ answers: answers(hostile) });
+    const json = data.slice(0, data.indexOf('</script>'));
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(carried(page)).toEqual(stateOf(hostile));
+  });
+
+  it('scriptJson escapes each of <, >, &, U+2028 and U+2029 and gives back the same value', () => {
+    expect(scriptJson({ a: '<>&\u2028\u2029' })).toBe('{"a":"\\u003c\\u003e\\u0026\\u2028\\u2029"}');
+    const value = { text: '</SCRIPT >&lt;\u2028', list: [1, null, 'ё'] };
+    expect(JSON.parse(scriptJson(value))).toEqual(value);
   });
 
   it('leaves a page without the empty #root as it is', () => {
     const other = PAGE.replace('<div id="root"></div>', '<div id="app"></div>');
-    expect(withFirstScreen(other, { html: '<p>x</p>', answers: [] })).toBe(other);
+    expect(withFirstScreen(other, { html: '<p>x</p>', state: EMPTY })).toBe(other);
   });
 
   it('a «$» in the drawn HTML is kept as it is (no replacement patterns)', () => {
-    const page = withFirstScreen(PAGE, { html: '<p>от 100 000 $&amp; $1 $` $\'</p>', answers: [] });
+    const page = withFirstScreen(PAGE, { html: '<p>от 100 000 $&amp; $1 $` $\'</p>', state: EMPTY });
     expect(page).toContain('<p>от 100 000 $&amp; $1 $` $\'</p>');
   });
 });
 
 describe('withFirstScreen: a member\'s page and a vacancy\'s', () => {
-  const member = [
-    { url: '/api/user/main_info', status: 200, body: { status: 'success', res: { id: 7, name: 'Анна' } } },
-    { url: '/api/user/access/spec_search/get', status: 200, body: { status: 'success', res: true } },
-  ];
+  const member = {
+    answered: ['/api/user/main_info', '/api/user/access/spec_search/get'],
+    state: {
+      mutations: [],
+      queries: [
+        { queryKey: ['page', 'main_info'], queryHash: '["page","main_info"]', state: { data: { id: 7, name: 'Анна' }, status: 'success' } },
+        { queryKey: ['user', 'access-flag', 7, 'spec_search'], queryHash: '["user","access-flag",7,"spec_search"]', state: { data: true, status: 'success' } },
+      ],
+    },
+  };
 
   it('a member\'s page carries the answers but nothing drawn: the browser draws it, as the member, at once', () => {
-    const page = withFirstScreen(PAGE, { html: null, answers: member });
+    const page = withFirstScreen(PAGE, { html: null, state: member });
     expect(page).toContain('<div id="root"></div>');
     expect(page).not.toContain(FIRST_SCREEN_ATTRIBUTE);
-    expect(carried(page)).toEqual({ answers: member });
+    expect(carried(page)).toEqual(member);
     // Nothing drawn, so nothing to style before the scripts: the styles stay preloaded.
     expect(page).toContain('rel="preload" as="style"');
   });
@@ -78,7 +98,7 @@ describe('withFirstScreen: a member\'s page and a vacancy\'s', () => {
   it('a drawn page links the styles of its own chunk, once, after the shell\'s, and preloads no code before them', () => {
     const page = withFirstScreen(PAGE, {
       html: '<article>вакансия</article>',
-      answers: [],
+      state: EMPTY,
       files: { css: ['assets/vendor-b.css', 'assets/vacancy-d.css'] },
     });
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/vacancy-d.css">');
@@ -127,7 +147,7 @@ describe('layoutOf: the layout a page is drawn in', () => {
   });
 
   it('a drawn page says which layout it was drawn in', () => {
-    const page = withFirstScreen(PAGE, { html: '<p></p>', answers: [], layout: 'phone' });
+    const page = withFirstScreen(PAGE, { html: '<p></p>', state: EMPTY, layout: 'phone' });
     expect(page).toContain(`<div id="root" ${FIRST_SCREEN_ATTRIBUTE}="phone">`);
   });
 });

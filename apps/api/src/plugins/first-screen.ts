@@ -7,13 +7,15 @@ import type { AppContext } from '../context.ts';
 import { onPersonalDataDeleted } from '../lib/personal-data-caches.ts';
 import { LRUCache } from 'lru-cache';
 import { remember } from '../lib/promise-cache.ts';
+import { createPageAnswers } from './first-screen-answers.ts';
 
 /**
  * A search page never shows a member the visitor's layout first. A visitor's page comes with its
  * first screen drawn: the web build's server entry
  * (apps/web/src/ssr/first-screen.tsx, built into dist-ssr/) draws the page with the app's own
- * components from the API's own answers, and the page carries those answers for the browser, which
- * hydrates what it shows. The results are on the screen once the HTML and the CSS are, not after
+ * components from the API's own answers (asked of the services directly: first-screen-answers.ts),
+ * and the page carries those answers for the browser as its query cache's dehydrated state, which
+ * the browser hydrates before it hydrates what it shows (nothing is asked again). The results are on the screen once the HTML and the CSS are, not after
  * the app's JavaScript has loaded and run (on a slow machine, a second and more).
  *
  * A member's page is not drawn here (their first screen also depends on what their browser keeps),
@@ -34,12 +36,15 @@ type FirstScreenModule = {
     modules: string[];
   } | null;
   renderFirstScreen(url: URL, answers: { session: PageAnswer; data: PageAnswer }, layout: Layout): Promise<string | null>;
+  pageState(answers: PageAnswer[]): PageState;
 };
+/** What the page carries (JSON): the GETs it answers, and the query cache's dehydrated state. */
+export type PageState = { answered: string[]; state: unknown };
 /**
- * A visitor's page: drawn HTML, its answers and the styles of the page's own chunks; a member's:
- * the answers only (html null).
+ * A visitor's page: drawn HTML, its state and the styles of the page's own chunks; a member's:
+ * the state only (html null).
  */
-type Drawn = { html: string | null; answers: PageAnswer[]; files?: ChunkFiles; layout?: Layout };
+type Drawn = { html: string | null; state: PageState; files?: ChunkFiles; layout?: Layout };
 type Layout = 'phone' | 'wide';
 
 /**
@@ -110,29 +115,20 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
   const stopForgetting = onPersonalDataDeleted(ctx.realtime, () => drawn.clear());
   app.addHook('onClose', async () => stopForgetting());
 
-  const ask = async (request: FastifyRequest, url: string): Promise<PageAnswer> => {
-    // The visitor's own request, as their browser would send it: their cookies, their address (the
-    // search's limit per visitor counts it).
-    const reply = await app.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'application/json', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
-      remoteAddress: request.ip,
-    });
-    return { url, status: reply.statusCode, body: reply.json() };
-  };
+  // As the page's own request: its session, its address (the search's limit per visitor counts it).
+  const ask = createPageAnswers(ctx);
 
   const drawFor = async (request: FastifyRequest, module: FirstScreenModule): Promise<Drawn | null> => {
     const url = new URL(request.url, 'http://localhost');
     const wanted = module.firstScreenRequests(url);
     // Any other page still carries who is asking, as the drawn ones do: the browser would ask
     // main_info itself, and a visitor's 401 is an error in the console (a visitor's 404, login…).
-    if (!wanted) return { html: null, answers: [await ask(request, SESSION_URL)] };
+    if (!wanted) return { html: null, state: module.pageState([await ask(request, SESSION_URL)]) };
     const session = await ask(request, wanted.session);
     if (session.status === 200) {
       // A member's own answers: never kept, never shared.
       const more = await Promise.all([wanted.data, ...wanted.forMember].map((get) => ask(request, get)));
-      return { html: null, answers: [session, ...more] };
+      return { html: null, state: module.pageState([session, ...more]) };
     }
     if (session.status !== 401) return null;
     const layout = layoutOf(request.headers);
@@ -141,7 +137,7 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
       const html = await module.renderFirstScreen(url, { session, data }, layout);
       // Not kept: an error answer (a limit, a bad parameter, a draft) is the browser's to show.
       if (!html) throw new NoFirstScreen();
-      return { html, answers: [session, data], files: chunkFiles(wanted.modules), layout };
+      return { html, state: module.pageState([session, data]), files: chunkFiles(wanted.modules), layout };
     };
     const key = `${layout}|${url.pathname}|${wanted.data}`;
     let result = wanted.shared ? drawn.get(key) : undefined;
@@ -173,12 +169,21 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
   };
 }
 
-/** JSON inside <script>: nothing in it can close the element or start a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/**
+ * JSON inside <script>: nothing in it can close the element, start a comment or be read as markup
+ * (`<`, `>`, `&` as escapes), nor end a line for an older JavaScript parser (U+2028, U+2029).
+ */
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c);
 
 /**
- * The page with the first screen in #root and its answers beside it (main.tsx reads them). Its
+ * The page with the first screen in #root and its state beside it (main.tsx reads it). Its
  * styles are linked instead of preloaded (the first screen is drawn with them before any script
  * runs), with the styles of the drawn page's own chunk after them, and the colour scheme Mantine's
  * styles select on is set from the start. The scripts are not preloaded: a drawn page needs its
@@ -189,7 +194,7 @@ const scriptJson = (value: unknown) =>
 export function withFirstScreen(page: string, drawn: Drawn): string {
   const root = '<div id="root"></div>';
   if (!page.includes(root)) return page;
-  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson({ answers: drawn.answers })}</script>`;
+  const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(drawn.state)}</script>`;
   if (drawn.html === null) return page.replace(root, () => `${root}\n    ${data}`);
   // (What index.html names already stays where it is: a second link would change the styles' order.)
   const links = (drawn.files?.css ?? [])

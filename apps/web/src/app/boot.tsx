@@ -11,6 +11,8 @@ import { seedFirstVacancy } from './first-vacancy.ts';
 import { AppProviders } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 import { keepTypedBeforeHydration } from '@/shared/lib/typed-before-hydration.ts';
+import { hydratePageState } from '@/shared/lib/page-state.ts';
+import { queryClient } from './query-client.ts';
 import { installSessionCleanup, loadFirstSession } from './session/session-actions.ts';
 
 /** How long the first screen may wait for the session's answer (usually already there). */
@@ -26,9 +28,11 @@ const MEMBER_LAYOUT_WAIT_MS = 1500;
 /**
  * Renders the app into #root (main.tsx loads this after starting the page's first requests). A page
  * the server drew (FIRST_SCREEN_ATTRIBUTE on #root, its answers beside it) is hydrated: the app starts
- * from the same answers, so its first render is the server's and the visitor keeps what is on screen.
+ * from the same answers (the query cache hydrated from the page's state first), so its first render
+ * is the server's and the visitor keeps what is on screen.
  */
 export async function boot(): Promise<void> {
+  hydratePageState(queryClient);
   installSessionCleanup();
   // Drawn once the session is known (a visitor's page has more lines than a member's: drawing it
   // before would move everything below when the answer comes), unless the answer is late.

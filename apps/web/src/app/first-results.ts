@@ -7,7 +7,8 @@ import { sessionStore } from '@/shared/session/session-store.ts';
 import { queryClient } from './query-client.ts';
 
 /**
- * Puts the search that main.tsx started into the query cache before the app's first render, under
+ * Puts the search that main.tsx started (when the page did not bring it: a page the server prepared
+ * comes with it, hydrated by boot) into the query cache before the app's first render, under
  * the key the search page reads (useResumeSearch: viewer, parameters). The page then draws its
  * results in that first render instead of drawing skeletons, waiting for the answer and drawing
  * everything again — on a slow machine the second full render of the page was a good part of the
@@ -44,10 +45,10 @@ const OPTION_PARTS = { spec_search: advancedQueryField, mass_search: massActions
 export const accessFlagUrl = (flag: (typeof MEMBER_LAYOUT_FLAGS)[number]) => `/api/user/access/${flag}/get`;
 
 /**
- * A member's search page is drawn once their options are known: put in the query cache before the
- * first render, from the page (the server sends them with a member's page) or asked now and waited
- * for a moment. Drawn without them, the page showed the simple query bar, then the advanced one and
- * the bulk bar, moving everything below.
+ * A member's search page is drawn once their options are known: in the query cache before the first
+ * render, from the page (the server sends them with a member's page; boot hydrated them) or asked
+ * now and waited for a moment. Drawn without them, the page showed the simple query bar, then the
+ * advanced one and the bulk bar, moving everything below.
  */
 export async function seedMemberLayout(waitMs: number): Promise<void> {
   const { status, user } = sessionStore.get();
@@ -55,6 +56,12 @@ export async function seedMemberLayout(waitMs: number): Promise<void> {
   const deadline = new Promise<null>((resolve) => setTimeout(resolve, waitMs, null));
   await Promise.all(
     MEMBER_LAYOUT_FLAGS.map(async (flag) => {
+      const carried = queryClient.getQueryData<boolean>(accessFlagKey(user.id, flag));
+      if (carried !== undefined) {
+        // The part the option adds, in place for the first render.
+        if (carried) await Promise.race([OPTION_PARTS[flag].preload(), deadline]);
+        return;
+      }
       const url = accessFlagUrl(flag);
       startEarlyGet(url);
       const response = await Promise.race([peekEarlyGet(url)?.catch(() => null) ?? null, deadline]);

@@ -4,9 +4,9 @@ import { queryClient } from './query-client.ts';
 import { vacancyDataUrl } from './vacancy-page-url.ts';
 
 /**
- * Puts the vacancy the page came with (the server drew it from this answer) or that main.tsx asked
- * for into the query cache before the first render, under the key the page reads (useVacancy): the
- * browser's first render is then the server's, hydrated instead of drawn again from a skeleton.
+ * Puts the vacancy that main.tsx asked for into the query cache before the first render, under the
+ * key the page reads (useVacancy): the first render then draws it rather than a skeleton. (A vacancy
+ * the page came with, the one the server drew, is already there: boot hydrated it.)
  */
 export async function seedFirstVacancy(waitMs: number): Promise<void> {
   const url = vacancyDataUrl(window.location);

@@ -15,10 +15,14 @@ import { earlySearchUrl } from '@/features/search/lib/page-params.ts';
 import { hasSearchParams, loadSearchSchema } from '@/features/search/lib/search-url.ts';
 import { vacancyKeys } from '@/features/vacancy/api/keys.ts';
 import { VacancyViewPage } from '@/features/vacancy/pages/vacancy-view-page.tsx';
+import { SESSION_URL } from '@/shared/lib/first-screen-data.ts';
 import { setServerLayout } from '@/shared/lib/first-screen-layout.ts';
 import { setServerRichTextParser } from '@/shared/lib/rich-text.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
+import { successOf } from './page-state.ts';
 import { parseRichTextOnServer } from './rich-text-parser.ts';
+
+export { pageState } from './page-state.ts';
 
 // A vacancy's description is rich text: parsed here without the browser's DOMParser.
 setServerRichTextParser(parseRichTextOnServer);
@@ -43,7 +47,7 @@ export type FirstScreenRequests = {
  * when the page has no first screen drawn on the server (the search pages and a vacancy's page have).
  */
 export function firstScreenRequests(url: URL): FirstScreenRequests | null {
-  const session = '/api/user/main_info';
+  const session = SESSION_URL;
   const search = earlySearchUrl(url);
   if (search) return { session, data: search, forMember: MEMBER_LAYOUT_FLAGS.map(accessFlagUrl), shared: true, modules: [] };
   const vacancy = vacancyDataUrl(url);
@@ -53,9 +57,6 @@ export function firstScreenRequests(url: URL): FirstScreenRequests | null {
 
 const VACANCY_PAGE_MODULE = 'src/features/vacancy/pages/vacancy-view-page.tsx';
 
-type Envelope = { status?: string; res?: unknown };
-const successOf = (answer: PageAnswer): unknown =>
-  answer.status === 200 && (answer.body as Envelope)?.status === 'success' ? (answer.body as Envelope).res : undefined;
 
 /**
  * The browser loads the vacancy's page with its own chunk (router.tsx); here it is drawn at once:

@@ -40,6 +40,9 @@ export async function renderFirstScreen(url, answers) {
   const data = answers.data.body?.res?.data ?? [];
   return '<ul>' + data.map((c) => '<li>card:' + c.hash + '</li>').join('') + '</ul>';
 }
+export function pageState(answers) {
+  return { answered: [], state: { queries: [] } };
+}
 `,
   );
   return path.join(root, 'dist');

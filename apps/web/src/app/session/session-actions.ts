@@ -2,6 +2,9 @@ import { STORAGE_LAST_EMAIL_KEY, STORAGE_LOGIN_KEY, STORAGE_LOGOUT_KEY } from '@
 import { logout as postLogout } from '@/features/auth/api/logout.ts';
 import { forgetCachedAccess, loadAccess, accessQueryKey } from '@/features/user/api/get-access.ts';
 import { fetchMainInfo } from '@/features/user/api/get-main-info.ts';
+import type { MainInfo } from '@hr/contract';
+import { ApiError } from '@/shared/api/api-error.ts';
+import { takePageSession } from '@/shared/lib/page-state.ts';
 import { storage } from '@/shared/lib/storage.ts';
 import { sessionStore } from '@/shared/session/session-store.ts';
 import { queryClient } from '../query-client.ts';
@@ -12,10 +15,10 @@ import { userKeys } from '@/features/user/lib/query-keys.ts';
 let loading: Promise<boolean> | null = null;
 
 /** Loads the user (main_info) and the access map; a failed user load clears the session (SEED 4). */
-export function loadSession(): Promise<boolean> {
+export function loadSession(fetchUser: () => Promise<MainInfo> = fetchMainInfo): Promise<boolean> {
   loading ??= (async () => {
     try {
-      const user = await fetchMainInfo();
+      const user = await fetchUser();
       sessionStore.setUser(user);
       void queryClient.prefetchQuery({ queryKey: accessQueryKey(user.id), queryFn: () => loadAccess(user.id) });
       return true;
@@ -31,11 +34,18 @@ export function loadSession(): Promise<boolean> {
 
 let first: Promise<boolean> | null = null;
 /**
- * The page's first session load, once per page (main.tsx has already asked for the user): boot
- * waits a moment for it, so the first screen is drawn for a visitor or a member, not redrawn.
+ * The page's first session load, once per page (main.tsx has already asked for the user, unless the
+ * page came with it): boot waits a moment for it, so the first screen is drawn for a visitor or a
+ * member, not redrawn.
  */
 export function loadFirstSession(): Promise<boolean> {
-  first ??= loadSession();
+  if (!first) {
+    const carried = takePageSession(queryClient);
+    first =
+      carried === undefined
+        ? loadSession()
+        : loadSession(() => (carried ? Promise.resolve(carried) : Promise.reject(new ApiError(401, {}))));
+  }
   return first;
 }
 

@@ -1,5 +1,3 @@
-import type { PageAnswer } from '@hr/contract/constants';
-
 /**
  * GET requests the page starts before the app's code has loaded (main.tsx starts them first thing),
  * so the answers travel while the JavaScript does. The API client hands each one out once, to the
@@ -37,15 +35,4 @@ export function takeEarlyGet(url: string): Promise<Response> | undefined {
 export function peekEarlyGet(url: string): Promise<Response> | undefined {
   const early = started.get(url);
   return early && Date.now() - early.at <= FRESH_MS ? early.response : undefined;
-}
-
-/**
- * The answers the server sent inside a page it drew itself (ssr/first-screen.tsx): handed out like
- * early GETs, so the app starts from exactly the data the server drew with, without asking again.
- */
-export function seedPageAnswers(answers: readonly PageAnswer[]): void {
-  for (const answer of answers) {
-    const response = new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-    started.set(answer.url, { at: Date.now(), response: Promise.resolve(response) });
-  }
 }

@@ -2,6 +2,7 @@ import type { AccessFlag } from '@hr/contract/access';
 import { ALWAYS_FRESH_FLAGS } from '@hr/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client.ts';
+import { cameWithPage } from '@/shared/lib/page-state.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { hasFlag, useAccess } from './get-access.ts';
 
@@ -24,7 +25,8 @@ export function useAccessFlag(flag: AccessFlag | 'teamLead'): boolean {
     enabled: fresh && Boolean(user),
     staleTime: 0,
     gcTime: 0,
-    refetchOnMount: 'always',
+    // (Unless the page came with it a moment ago: plugins/first-screen.ts on the server.)
+    refetchOnMount: (query) => (cameWithPage(query) ? false : 'always'),
   });
   return fresh ? query.data === true : hasFlag(access, flag);
 }
