@@ -78,7 +78,11 @@ export type Config = {
   searchVisitorLimitPerMinute: number;
   /** undefined: seed only the embedded database on its first start. */
   demoSeed?: boolean;
-  /** Signed-in lookups kept in memory; 0 = off (the default with PostgreSQL, see session-cache.ts). */
+  /**
+   * Signed-in lookups kept in memory at most this long; 0 = off. Revoked through the database's change
+   * notices (plugins/session-revocation.ts), so on PostgreSQL it needs a connection that keeps its
+   * session (LISTEN): not through a transaction-pooling PgBouncer — set 0 there.
+   */
   sessionCacheSeconds: number;
   /** Whose X-Forwarded-For to believe (lib/trust-proxy.ts); false = only the peer address counts. */
   trustProxy: TrustProxy;
@@ -137,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     searchVisitorLimitPerMinute: e.SEARCH_VISITOR_LIMIT_PER_MINUTE,
     demoSeed: e.DEMO_SEED === undefined ? undefined : e.DEMO_SEED === '1',
-    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? (e.DATABASE_URL ? 0 : 30),
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? 60,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

@@ -1,62 +1,91 @@
-import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../app.ts';
-import { findUserByEmail } from '../modules/user/user.service.ts';
-import { setFlags } from '../../test/factories.ts';
-import { createTestApp, registeredMember, TestClient } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { type CachedSession, SessionCache } from './session-cache.ts';
 
-// The cache is on here, as it is in the embedded start; every revocation must still be immediate.
-let built: BuiltApp;
-beforeAll(async () => {
-  built = await createTestApp({ SESSION_CACHE_SECONDS: '30' });
+const entry = (userId: number, leadId: number | null = null, expiresIn = 60_000): CachedSession<{ id: number }> => ({
+  user: { id: userId },
+  userId,
+  leadId,
+  remember: true,
+  lastSeenAt: Date.now(),
+  expiresAt: Date.now() + expiresIn,
 });
 
-const member = async (flags: string[] = []) => {
-  const m = await registeredMember(built.app);
-  const row = await findUserByEmail(built.ctx.database.db, m.email);
-  const id = row?.id as number;
-  if (flags.length) await setFlags(built.ctx.database, m.email, flags);
-  // A state-changing call after the direct write, as any real change arrives.
-  await m.client.post('/api/notify/message/read', {});
-  return { ...m, id };
+const live = () => {
+  const cache = new SessionCache<{ id: number }>(30_000);
+  cache.setEnabled(true);
+  return cache;
 };
 
 describe('session cache', () => {
-  it('answers signed-in reads without the session row once cached', async () => {
-    const m = await member();
-    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
-    // A row removed behind the app's back is still served from memory: the cache is in use.
-    await built.ctx.database.db.execute(sql`delete from sessions where user_id = ${m.id}`);
-    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
-    // Any state-changing request empties it.
-    await new TestClient(built.app).post('/api/notify/message/read', {});
-    expect((await m.client.get('/api/user/main_info')).status).toBe(401);
+  it('serves nothing until told of changes, and starts empty each time it is switched', () => {
+    const cache = new SessionCache<{ id: number }>(30_000);
+    cache.set('a', entry(1), cache.generation());
+    expect(cache.get('a')).toBeUndefined();
+    cache.setEnabled(true);
+    cache.set('a', entry(1), cache.generation());
+    expect(cache.get('a')?.userId).toBe(1);
+    cache.setEnabled(false);
+    expect(cache.get('a')).toBeUndefined();
+    cache.setEnabled(true);
+    expect(cache.get('a')).toBeUndefined();
   });
 
-  it('logout and a password change end cached sessions at once', async () => {
-    const m = await member();
-    const second = new TestClient(built.app);
-    expect((await second.post('/login', { email: m.email, password: m.password })).status).toBe(200);
-    expect((await second.get('/api/user/main_info')).status).toBe(200);
-    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
-
-    const changed = await m.client.post('/api/user/password', { current_password: m.password, password: 'newpass1', password_confirmation: 'newpass1' });
-    expect(changed.status).toBe(200);
-    expect((await second.get('/api/user/main_info')).status).toBe(401);
-
-    expect((await m.client.post('/logout')).status).toBe(200);
-    expect((await m.client.get('/api/user/main_info')).status).toBe(401);
+  it('is off with no time to live', () => {
+    const cache = new SessionCache<{ id: number }>(0);
+    cache.setEnabled(true);
+    expect(cache.enabled).toBe(false);
+    cache.set('a', entry(1), cache.generation());
+    expect(cache.get('a')).toBeUndefined();
   });
 
-  it('flags inherited through a team change at once', async () => {
-    const lead = await member(['team_lead', 'open_contact']);
-    const user = await member();
-    expect((await user.client.get('/api/user/access')).body.res.open_contact).toBe(false);
-    const invite = await lead.client.post('/api/user/team/invite/create', { user_id: user.id });
-    expect(invite.status).toBe(200);
-    expect((await user.client.post('/api/user/team/invite', { id: invite.body.res.id, status: 1 })).status).toBe(200);
-    expect((await user.client.get('/api/user/access')).body.res.open_contact).toBe(true);
-    expect((await lead.client.request('DELETE', `/api/user/team/member/${user.id}`)).status).toBe(200);
-    expect((await user.client.get('/api/user/access')).body.res.open_contact).toBe(false);
+  it('drops only the named users’ sessions and those of their team members', () => {
+    const cache = live();
+    const g = cache.generation();
+    cache.set('lead', entry(1), g);
+    cache.set('member', entry(2, 1), g);
+    cache.set('member, second device', entry(2, 1), g);
+    cache.set('other', entry(3, 4), g);
+    cache.forgetUsers([1]);
+    expect(cache.get('lead')).toBeUndefined();
+    expect(cache.get('member')).toBeUndefined();
+    expect(cache.get('member, second device')).toBeUndefined();
+    expect(cache.get('other')?.userId).toBe(3);
+    cache.forgetUsers([4]);
+    expect(cache.get('other')).toBeUndefined();
+  });
+
+  it('never stores a lookup that began before a change', () => {
+    const cache = live();
+    const before = cache.generation();
+    cache.forgetUsers([99]);
+    cache.set('a', entry(1), before);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', entry(1), cache.generation());
+    expect(cache.get('a')?.userId).toBe(1);
+  });
+
+  it('never serves past the session’s expiry', () => {
+    const cache = live();
+    cache.set('a', entry(1, null, -1), cache.generation());
+    expect(cache.get('a')).toBeUndefined();
+    const e = entry(1);
+    cache.set('b', e, cache.generation());
+    e.expiresAt = Date.now() - 1;
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('keeps its indexes right when an entry is replaced or evicted', () => {
+    const cache = new SessionCache<{ id: number }>(30_000, 2);
+    cache.setEnabled(true);
+    const g = cache.generation();
+    cache.set('a', entry(1, 5), g);
+    cache.set('a', entry(2), g);
+    cache.forgetUsers([5]);
+    expect(cache.get('a')?.userId).toBe(2);
+    cache.set('b', entry(3), cache.generation());
+    cache.set('c', entry(4), cache.generation());
+    expect(cache.size).toBe(2);
+    cache.forgetUsers([2, 3, 4]);
+    expect(cache.size).toBe(0);
   });
 });

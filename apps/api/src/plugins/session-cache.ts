@@ -1,29 +1,58 @@
 import { LRUCache } from 'lru-cache';
 
+/** What a signed-in lookup says of one session, as kept between requests. */
+export type CachedSession<T> = {
+  user: T;
+  userId: number;
+  /** The lead whose paid flags the user inherits; a change to the lead drops this entry too. */
+  leadId: number | null;
+  remember: boolean;
+  lastSeenAt: number;
+  expiresAt: number;
+};
+
 /**
- * A short in-process cache of "session id → signed-in user", so the hot signed-in reads
- * (main_info, access, notifications) cost no database round trip.
+ * An in-process cache of "session → signed-in user", so the hot signed-in reads (main_info, access,
+ * notifications) cost no database round trip.
  *
- * Revocation stays immediate because every state-changing request empties the cache before
- * its answer leaves (logout, password change, flag or team changes all go through one), and a
- * lookup that began before such a change is never stored (the generation moved on meanwhile).
- * It is only safe where this process sees every write: the embedded database, which one
- * process owns. With PostgreSQL and several instances it stays off (ttl 0).
- * The entries themselves live in an lru-cache with a time to live per entry.
+ * It serves only while someone tells it of every change: the database announces each change to
+ * users, sessions and team membership (migration 0030, session-revocation.ts), and the entries of
+ * the users named are dropped (with those of the members of a lead among them). While that channel
+ * is down the cache is off (`setEnabled(false)`), and it starts empty when the channel is back.
+ * A lookup that began before a change is never stored (the generation moved on meanwhile).
+ * An entry also lives at most `ttlMs` and never past its session's expiry.
  */
-export class SessionCache<T extends object> {
-  private readonly entries: LRUCache<string, T> | null;
+export class SessionCache<T> {
+  private readonly entries: LRUCache<string, CachedSession<T>> | null;
+  /** Session keys by user and by lead, for dropping a user's entries without a scan. */
+  private readonly byUser = new Map<number, Set<string>>();
+  private readonly byLead = new Map<number, Set<string>>();
   private gen = 0;
+  private on = false;
 
   constructor(
     private readonly ttlMs: number,
     maxEntries = 20_000,
   ) {
-    this.entries = ttlMs > 0 ? new LRUCache<string, T>({ max: maxEntries, ttl: ttlMs }) : null;
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache<string, CachedSession<T>>({
+            max: maxEntries,
+            ttl: ttlMs,
+            dispose: (entry, key) => this.unindex(key, entry),
+          })
+        : null;
   }
 
+  /** Configured (a time to live above zero) and told of changes right now. */
   get enabled(): boolean {
-    return this.entries !== null;
+    return this.entries !== null && this.on;
+  }
+
+  /** On while the change notices arrive; any switch empties it. */
+  setEnabled(on: boolean): void {
+    this.on = on;
+    this.clear();
   }
 
   /** Call before the lookup; pass the result to `set`. */
@@ -31,19 +60,67 @@ export class SessionCache<T extends object> {
     return this.gen;
   }
 
-  get(key: string): T | undefined {
-    return this.entries?.get(key);
+  get(key: string): CachedSession<T> | undefined {
+    if (!this.on) return undefined;
+    const entry = this.entries?.get(key);
+    if (entry && entry.expiresAt <= Date.now()) {
+      this.entries?.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
-  /** Stores a lookup unless something changed since it began; never past `expiresAt`. */
-  set(key: string, value: T, generation: number, expiresAt: number): void {
-    if (!this.entries || generation !== this.gen) return;
-    const ttl = Math.min(this.ttlMs, expiresAt - Date.now());
-    if (ttl > 0) this.entries.set(key, value, { ttl });
+  /** Stores a lookup unless something changed since it began; never past the session's expiry. */
+  set(key: string, entry: CachedSession<T>, generation: number): void {
+    if (!this.entries || !this.on || generation !== this.gen) return;
+    const ttl = Math.min(this.ttlMs, entry.expiresAt - Date.now());
+    if (ttl <= 0) return;
+    this.entries.set(key, entry, { ttl });
+    add(this.byUser, entry.userId, key);
+    if (entry.leadId !== null) add(this.byLead, entry.leadId, key);
+  }
+
+  /** Drops one session's entry (its row was deleted or its user changed). */
+  delete(key: string): void {
+    this.gen++;
+    this.entries?.delete(key);
+  }
+
+  /** Drops the entries of these users' sessions and of the sessions of their team members. */
+  forgetUsers(ids: Iterable<number>): void {
+    this.gen++;
+    if (!this.entries) return;
+    for (const id of ids) {
+      for (const key of [...(this.byUser.get(id) ?? []), ...(this.byLead.get(id) ?? [])]) this.entries.delete(key);
+    }
   }
 
   clear(): void {
     this.gen++;
     this.entries?.clear();
+    this.byUser.clear();
+    this.byLead.clear();
   }
+
+  get size(): number {
+    return this.entries?.size ?? 0;
+  }
+
+  private unindex(key: string, entry: CachedSession<T>) {
+    remove(this.byUser, entry.userId, key);
+    if (entry.leadId !== null) remove(this.byLead, entry.leadId, key);
+  }
+}
+
+function add(index: Map<number, Set<string>>, id: number, key: string) {
+  const keys = index.get(id);
+  if (keys) keys.add(key);
+  else index.set(id, new Set([key]));
+}
+
+function remove(index: Map<number, Set<string>>, id: number, key: string) {
+  const keys = index.get(id);
+  if (!keys) return;
+  keys.delete(key);
+  if (keys.size === 0) index.delete(id);
 }

@@ -63,7 +63,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       });
     };
 
-    app.get('/sanctum/csrf-cookie', { schema: { tags, summary: 'Issue the session and XSRF-TOKEN cookies' } }, async (request, reply) => {
+    // Answers from the session id alone: who is signed in is not looked up.
+    app.get('/sanctum/csrf-cookie', { schema: { tags, summary: 'Issue the session and XSRF-TOKEN cookies' }, config: { user: false } }, async (request, reply) => {
       sessions.ensureSession(request, reply);
       // Sent again even when the session exists, in case the page lost the readable cookie.
       reply.setCookie('XSRF-TOKEN', sessions.csrfFor(request.sid as string), { path: '/', sameSite: 'lax', secure: ctx.config.secureCookies });

@@ -126,7 +126,6 @@ export async function changePassword(ctx: AppContext, user: UserRow, sid: string
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sha256(sid))));
   });
-  ctx.sessions.forgetCachedUsers();
   await revokeRealtime(ctx.realtime, user.id, { except: sid });
 }
 
@@ -145,7 +144,6 @@ export async function confirmProfile(ctx: AppContext, user: UserRow, input: Conf
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id));
-  ctx.sessions.forgetCachedUsers();
 }
 
 /**
@@ -154,5 +152,4 @@ export async function confirmProfile(ctx: AppContext, user: UserRow, input: Conf
  */
 export async function postponeProfileConfirmation(ctx: AppContext, user: UserRow): Promise<void> {
   await ctx.database.db.update(users).set({ profilePromptDismissedAt: sql`now()` }).where(eq(users.id, user.id));
-  ctx.sessions.forgetCachedUsers();
 }

@@ -1,0 +1,200 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type BuiltApp, buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { adminOf, memberOf } from '../modules/admin/admin.fixtures.ts';
+import { afterFile, createTestApp, TestClient, testConfig } from '../../test/helpers.ts';
+
+// The signed-in lookup is cached (as in production) and every change to who a session belongs to or
+// what its user may do is seen by the next request: the database announces it (migration 0030).
+let a: BuiltApp;
+beforeAll(async () => {
+  a = await createTestApp({ SESSION_CACHE_SECONDS: '60' });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A write with the triggers off for its transaction: only a cached lookup still answers as before. */
+async function unannounced(app: BuiltApp, query: SQL) {
+  await app.ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(query);
+  });
+}
+
+const nameOf = async (client: TestClient) => (await client.get('/api/user/main_info')).body.res?.name;
+const access = async (client: TestClient) => (await client.get('/api/user/access')).body.res;
+
+/** The same browser (its cookies) talking to another instance. */
+function sameBrowser(client: TestClient, app: BuiltApp): TestClient {
+  const other = new TestClient(app.app);
+  for (const [k, v] of client.cookies) other.cookies.set(k, { ...v });
+  return other;
+}
+
+describe('signed-in lookups, cached and revoked (one instance)', () => {
+  it('serve from memory, and a change made by anyone (a script, another process) is seen by the next request', async () => {
+    const m = await memberOf(a.app, a.ctx.database, { fio: 'Петрова Анна Сергеевна' });
+    expect(await nameOf(m.client)).toBe('Анна');
+    await unannounced(a, sql`update users set name = 'Скрытая' where id = ${m.id}`);
+    // The cache answers: the unannounced write is not seen.
+    expect(await nameOf(m.client)).toBe('Анна');
+    await a.ctx.database.rows(sql`update users set name = 'Ольга' where id = ${m.id}`);
+    expect(await nameOf(m.client)).toBe('Ольга');
+  });
+
+  it('a public route does not look the user up', async () => {
+    const m = await memberOf(a.app, a.ctx.database);
+    a.ctx.sessions.forgetCachedUsers();
+    expect((await m.client.get('/sanctum/csrf-cookie')).status).toBe(204);
+    expect(a.ctx.sessions.cache.size).toBe(0);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+    expect(a.ctx.sessions.cache.size).toBe(1);
+  });
+
+  it('logout, a password change and a deleted user end cached sessions at once', async () => {
+    const m = await memberOf(a.app, a.ctx.database);
+    const second = new TestClient(a.app);
+    expect((await second.post('/login', { email: m.email, password: m.password })).status).toBe(200);
+    expect((await second.get('/api/user/main_info')).status).toBe(200);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+
+    const changed = await m.client.post('/api/user/password', { current_password: m.password, password: 'newpass1', password_confirmation: 'newpass1' });
+    expect(changed.status).toBe(200);
+    expect((await second.get('/api/user/main_info')).status).toBe(401);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+
+    expect((await m.client.post('/logout')).status).toBe(200);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(401);
+
+    const gone = await memberOf(a.app, a.ctx.database);
+    expect((await gone.client.get('/api/user/main_info')).status).toBe(200);
+    await a.ctx.database.rows(sql`delete from users where id = ${gone.id}`);
+    expect((await gone.client.get('/api/user/main_info')).status).toBe(401);
+  });
+
+  it('a block and flags set by an admin apply at once', async () => {
+    const admin = await adminOf(a.app, a.ctx.database);
+    const m = await memberOf(a.app, a.ctx.database);
+    expect((await access(m.client)).open_contact).toBe(false);
+    expect((await admin.client.request('PUT', `/api/admin/users/${m.id}/flags`, { flags: ['open_contact'] })).status).toBe(200);
+    expect((await access(m.client)).open_contact).toBe(true);
+    expect((await admin.client.post(`/api/admin/users/${m.id}/block`, { reason: 'Нарушение правил клуба' })).status).toBe(200);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(401);
+  });
+
+  it('flags inherited through a team change at once, and with the lead’s own flags', async () => {
+    const lead = await memberOf(a.app, a.ctx.database);
+    await a.ctx.database.rows(sql`update users set flags = '["team_lead","open_contact"]'::jsonb where id = ${lead.id}`);
+    const user = await memberOf(a.app, a.ctx.database);
+    expect((await access(user.client)).open_contact).toBe(false);
+    const invite = await lead.client.post('/api/user/team/invite/create', { user_id: user.id });
+    expect(invite.status).toBe(200);
+    expect((await user.client.post('/api/user/team/invite', { id: invite.body.res.id, status: 1 })).status).toBe(200);
+    expect((await access(user.client)).open_contact).toBe(true);
+    // The lead loses the paid flag: the member's cached lookup goes with it.
+    await a.ctx.database.rows(sql`update users set flags = '["team_lead"]'::jsonb where id = ${lead.id}`);
+    expect((await access(user.client)).open_contact).toBe(false);
+    await a.ctx.database.rows(sql`update users set flags = '["team_lead","open_contact"]'::jsonb where id = ${lead.id}`);
+    expect((await access(user.client)).open_contact).toBe(true);
+    expect((await lead.client.request('DELETE', `/api/user/team/member/${user.id}`)).status).toBe(200);
+    expect((await access(user.client)).open_contact).toBe(false);
+  });
+
+  it('a session cut short or run out ends, cached or not', async () => {
+    const m = await memberOf(a.app, a.ctx.database);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+    await a.ctx.database.rows(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${m.id}`);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(401);
+
+    const n = await memberOf(a.app, a.ctx.database);
+    await a.ctx.database.rows(sql`update sessions set expires_at = now() + interval '1 second' where user_id = ${n.id}`);
+    expect((await n.client.get('/api/user/main_info')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await n.client.get('/api/user/main_info')).status).toBe(401);
+  });
+
+  it('the idle limit slides on cached requests too, at most once a minute', async () => {
+    const m = await memberOf(a.app, a.ctx.database);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+    const row = async () =>
+      (await a.ctx.database.rows<{ seen: string; expires: string }>(
+        sql`select last_seen_at::text as seen, expires_at::text as expires from sessions where user_id = ${m.id}`,
+      ))[0];
+    const before = await row();
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+    expect(await row()).toEqual(before);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+    const after = await row();
+    expect(after?.seen).not.toBe(before?.seen);
+    expect(after?.expires).not.toBe(before?.expires);
+  });
+});
+
+// Two instances on one PostgreSQL, each with its own pool (and Redis when given), as in production.
+describe.runIf(process.env.TEST_DATABASE_URL)('signed-in lookups across instances', () => {
+  let b: BuiltApp;
+  beforeAll(async () => {
+    const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+    const redis: Record<string, string> = process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
+    b = await buildApp(testConfig({ SESSION_CACHE_SECONDS: '60', ...redis }), { database, startWorker: false, logger: false });
+    afterFile(async () => {
+      await b.app.close();
+      await database.close();
+    });
+  });
+
+  /** The other instance hears of a change within moments (PostgreSQL hands the notice to its listener). */
+  async function soon<T>(read: () => Promise<T>, expected: T) {
+    for (let i = 0; i < 100; i++) {
+      if ((await read()) === expected) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await read()).toBe(expected);
+  }
+
+  it('B serves its own cached lookup and drops it when A changes the user', async () => {
+    const m = await memberOf(a.app, a.ctx.database, { fio: 'Петрова Анна Сергеевна' });
+    const onB = sameBrowser(m.client, b);
+    expect(await nameOf(onB)).toBe('Анна');
+    await unannounced(a, sql`update users set name = 'Скрытая' where id = ${m.id}`);
+    expect(await nameOf(onB)).toBe('Анна');
+    const saved = await m.client.post('/api/user/confirm/later', {});
+    expect(saved.status).toBe(200);
+    await soon(() => nameOf(onB), 'Скрытая');
+  });
+
+  it('a logout, a block and a flag change on A reach B', async () => {
+    const admin = await adminOf(a.app, a.ctx.database);
+    const m = await memberOf(a.app, a.ctx.database);
+    const onB = sameBrowser(m.client, b);
+    expect((await access(onB)).open_contact).toBe(false);
+    expect((await admin.client.request('PUT', `/api/admin/users/${m.id}/flags`, { flags: ['open_contact'] })).status).toBe(200);
+    await soon(async () => (await access(onB)).open_contact, true);
+
+    const blocked = await memberOf(a.app, a.ctx.database);
+    const blockedOnB = sameBrowser(blocked.client, b);
+    expect((await blockedOnB.get('/api/user/main_info')).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/users/${blocked.id}/block`, { reason: 'Нарушение правил клуба' })).status).toBe(200);
+    await soon(async () => (await blockedOnB.get('/api/user/main_info')).status, 401);
+
+    expect((await onB.get('/api/user/main_info')).status).toBe(200);
+    expect((await m.client.post('/logout')).status).toBe(200);
+    await soon(async () => (await onB.get('/api/user/main_info')).status, 401);
+  });
+
+  it('a team left on B ends the inherited flags on A', async () => {
+    const lead = await memberOf(a.app, a.ctx.database);
+    await a.ctx.database.rows(sql`update users set flags = '["team_lead","open_contact"]'::jsonb where id = ${lead.id}`);
+    const user = await memberOf(a.app, a.ctx.database);
+    const invite = await lead.client.post('/api/user/team/invite/create', { user_id: user.id });
+    expect((await user.client.post('/api/user/team/invite', { id: invite.body.res.id, status: 1 })).status).toBe(200);
+    expect((await access(user.client)).open_contact).toBe(true);
+    const leadOnB = sameBrowser(lead.client, b);
+    expect((await leadOnB.request('DELETE', `/api/user/team/member/${user.id}`)).status).toBe(200);
+    await soon(async () => (await access(user.client)).open_contact, false);
+  });
+});
