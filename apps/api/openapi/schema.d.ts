@@ -3162,7 +3162,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reference dictionaries (SEED 3), each with its last update time */
+        /**
+         * Reference dictionaries (SEED 3), each with its last update time
+         * @description Prebuilt per version: a strong ETag (`dictionaryEtag` of the contract; `-br`/`-gz` inside the quotes for the compressed copies) and `X-Dictionary-Version`; If-None-Match with the current tag answers 304 without a body. `Cache-Control: no-cache`: the client decides when to revalidate (SEED 7: after an hour).
+         */
         get: {
             parameters: {
                 query?: {
@@ -3191,6 +3194,121 @@ export interface paths {
                                 };
                             };
                             message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dictionary/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current version of the dictionaries, for GET /api/dictionary/v/{version} */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                /** @description Content hash of the seeded dictionaries; changes only when they are seeded with other data */
+                                version: string;
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dictionary/v/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every dictionary at one version: immutable, cached for a year
+         * @description The same document as GET /api/dictionary without fields. Another version than the current one (an old one) answers 404, never a redirect: two instances of different releases behind one address would send a caller back and forth; the caller asks GET /api/dictionary/version again.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A version from GET /api/dictionary/version */
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "success";
+                            res: {
+                                [key: string]: {
+                                    updated_at: string;
+                                    items: components["schemas"]["DictionaryItem"][];
+                                };
+                            };
+                            message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "error";
+                            message: string;
+                            title?: string;
+                            /** @enum {string} */
+                            type?: "warning" | "error" | "info";
+                            errors?: {
+                                [key: string]: string[];
+                            };
                         };
                     };
                 };

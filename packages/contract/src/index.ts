@@ -38,3 +38,4 @@ export * from './bulk.ts';
 export * from './interviews.ts';
 export * from './duplicates.ts';
 export * from './analytics.ts';
+export * from './dictionary-version.ts';

@@ -1,11 +1,27 @@
-import { cityOption, cityQuery, DICTIONARY_NAMES, dictionary, paginated, roleSearchAnswer, roleSearchQuery, success } from '@hr/contract';
+import {
+  cityOption,
+  cityQuery,
+  DICTIONARY_NAMES,
+  DICTIONARY_VERSION_HEADER,
+  dictionary,
+  dictionaryEtag,
+  dictionaryVersionAnswer,
+  dictionaryVersionParams,
+  errorBody,
+  paginated,
+  roleSearchAnswer,
+  roleSearchQuery,
+  success,
+} from '@hr/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { getDictionaries, normalizeDictionaryNames, searchCities, unknownDictionaryMessage } from './dictionary.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
+import { dictionaryDocuments } from './dictionary.document.ts';
+import { notModified, sendPrebuilt } from './dictionary.http.ts';
+import { normalizeDictionaryNames, searchCities, unknownDictionaryMessage } from './dictionary.service.ts';
 import { searchRoles } from './dictionary.roles.ts';
 
 /**
@@ -19,20 +35,29 @@ const dictionaryQuerystring = z.object({
     .describe('Names of the dictionaries (repeatable, also as `fields[]`); none: all'),
 });
 
-const ANSWER_TTL_MS = 60_000;
+/** An old (or unknown) version of the versioned document. */
+const VERSION_GONE = 'Эта версия справочников больше не действует: запросите текущую';
 
-/** GET /api/dictionary and GET /api/auth/register/city (registered with prefix `/api`). */
+/** Routes whose answer cannot depend on who asks: the session's user is not looked up. */
+const PUBLIC = { user: false } as const;
+
+/** GET /api/dictionary, its version and versioned document, GET /api/auth/register/city (prefix `/api`). */
 export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
-  const answers = new LRUCache<string, string>({ max: 200, ttl: ANSWER_TTL_MS });
+  const documents = dictionaryDocuments(ctx.database);
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/dictionary',
       {
+        config: PUBLIC,
         schema: {
           tags: ['dictionary'],
           summary: 'Reference dictionaries (SEED 3), each with its last update time',
+          description:
+            'Prebuilt per version: a strong ETag (`dictionaryEtag` of the contract; `-br`/`-gz` inside the quotes for the ' +
+            'compressed copies) and `X-Dictionary-Version`; If-None-Match with the current tag answers 304 without a body. ' +
+            '`Cache-Control: no-cache`: the client decides when to revalidate (SEED 7: after an hour).',
           querystring: dictionaryQuerystring,
           response: { 200: success(z.record(z.string(), dictionary)) },
         },
@@ -47,18 +72,58 @@ export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        reply.header('Cache-Control', 'no-cache');
         const names = request.query.fields ?? [];
-        // Dictionaries change only when seeded: the answer (already allow-listed by the schema once)
-        // is kept as JSON text for a minute, so a hot call skips the query and the serialisation.
-        const key = names.join(',');
-        const hit = answers.get(key);
-        if (hit !== undefined) return reply.type('application/json; charset=utf-8').send(hit as never);
-        const res = await getDictionaries(ctx.database, names);
-        const answer = success(z.record(z.string(), dictionary)).parse(ok(res));
-        const json = JSON.stringify(answer);
-        answers.set(key, json);
-        return reply.type('application/json; charset=utf-8').send(json as never);
+        const snapshot = await documents.current();
+        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header(DICTIONARY_VERSION_HEADER, snapshot.version);
+        if (notModified(request, reply, dictionaryEtag(snapshot.version, names))) return reply;
+        return sendPrebuilt(request, reply, await documents.prebuilt(snapshot, names));
+      },
+    );
+
+    r.get(
+      '/dictionary/version',
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['dictionary'],
+          summary: 'The current version of the dictionaries, for GET /api/dictionary/v/{version}',
+          response: { 200: success(dictionaryVersionAnswer) },
+        },
+      },
+      async (_request, reply) => {
+        const { version } = await documents.current();
+        reply.header('Cache-Control', 'no-cache');
+        return ok({ version });
+      },
+    );
+
+    r.get(
+      '/dictionary/v/:version',
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['dictionary'],
+          summary: 'Every dictionary at one version: immutable, cached for a year',
+          description:
+            'The same document as GET /api/dictionary without fields. Another version than the current one (an old one) ' +
+            'answers 404, never a redirect: two instances of different releases behind one address would send a caller ' +
+            'back and forth; the caller asks GET /api/dictionary/version again.',
+          params: dictionaryVersionParams,
+          response: { 200: success(z.record(z.string(), dictionary)), 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const snapshot = await documents.current();
+        if (request.params.version !== snapshot.version) {
+          reply.header('Cache-Control', 'no-store');
+          throw new AppError('not_found', VERSION_GONE);
+        }
+        reply
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Vary', 'Accept-Encoding')
+          .header(DICTIONARY_VERSION_HEADER, snapshot.version);
+        if (notModified(request, reply, dictionaryEtag(snapshot.version))) return reply;
+        return sendPrebuilt(request, reply, await documents.prebuilt(snapshot, []));
       },
     );
 
@@ -67,7 +132,7 @@ export function dictionaryRoutes(ctx: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['dictionary'],
-          summary: 'Professional roles (roleTree leaves) by any word\'s beginning of their title or another name; 20 at most',
+          summary: "Professional roles (roleTree leaves) by any word's beginning of their title or another name; 20 at most",
           querystring: roleSearchQuery,
           response: { 200: success(roleSearchAnswer) },
         },

@@ -6,6 +6,7 @@ import { inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cities, dictionaries } from '../../db/schema/index.ts';
 import { type CityRecord, type CompactCity, type CompactDictionaries, decodeCity, decodeItem } from './dictionary.compact.ts';
+import { dictionariesSeeded } from './dictionary.document.ts';
 
 /** A bookkeeping row in `dictionaries` holding the checksum of the seeded cities (never served). */
 export const CITIES_CHECKSUM_ROW = '__cities';
@@ -95,4 +96,6 @@ export async function seedDictionaries(database: Database): Promise<void> {
     const obsolete = stored.map((r) => r.name).filter((n) => !known.includes(n));
     if (obsolete.length) await tx.delete(dictionaries).where(inArray(dictionaries.name, obsolete));
   });
+  // This process serves them: a new version from the next request on (others notice within a minute).
+  dictionariesSeeded(database);
 }

@@ -1,36 +1,46 @@
 import type { Dictionary, DictionaryItem, DictionaryName } from '@hr/contract';
 import { DICTIONARY_CACHE_MS } from '@hr/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/shared/api/api-client.ts';
 import { storage } from '@/shared/lib/storage.ts';
+import { fetchDictionaries } from './fetch-dictionaries.ts';
 
 const CACHE_KEY = 'hr-club-dictionaries';
 
-type CachedDictionary = { at: number; data: Dictionary };
+/** `version`: the server's version of the dictionaries when the copy was fetched (absent in older copies). */
+type CachedDictionary = { at: number; data: Dictionary; version?: string };
 type Cache = Partial<Record<DictionaryName, CachedDictionary>>;
-
-/** GET /api/dictionary?fields[]=a&fields[]=b */
-export function fetchDictionaries(names: readonly DictionaryName[]): Promise<Partial<Record<DictionaryName, Dictionary>>> {
-  return apiGet('/api/dictionary', { fields: names });
-}
 
 const isFresh = (entry: CachedDictionary | undefined): entry is CachedDictionary =>
   Boolean(entry && entry.data.items.length > 0 && Date.now() - entry.at < DICTIONARY_CACHE_MS);
 
+/** The version every copy of these names was fetched at, when they all have one and it is the same. */
+function sharedVersion(cache: Cache, names: readonly DictionaryName[]): string | null {
+  const versions = new Set(names.map((name) => (cache[name]?.data.items.length ? cache[name]?.version : undefined)));
+  const [only] = versions;
+  return versions.size === 1 && only ? only : null;
+}
+
 /**
  * SEED 7: dictionaries are kept in localStorage and refreshed only when empty or older than an hour.
- * A failed load is silently ignored: whatever is cached (or nothing) is used.
+ * An old copy is revalidated rather than downloaded again: when the server still has its version it
+ * answers 304 and the copy counts as fetched now. A failed load is silently ignored: whatever is
+ * cached (or nothing) is used.
  */
 export async function loadDictionaries(names: readonly DictionaryName[]): Promise<Partial<Record<DictionaryName, DictionaryItem[]>>> {
   const cache = storage.getJson<Cache>(CACHE_KEY) ?? {};
   const missing = names.filter((name) => !isFresh(cache[name]));
   if (missing.length > 0) {
     try {
-      const fetched = await fetchDictionaries(missing);
+      const fetched = await fetchDictionaries(missing, sharedVersion(cache, missing));
       const now = Date.now();
       for (const name of missing) {
-        const data = fetched[name];
-        if (data) cache[name] = { at: now, data };
+        const entry = cache[name];
+        if (fetched.notModified) {
+          if (entry) entry.at = now;
+          continue;
+        }
+        const data = fetched.res[name];
+        if (data) cache[name] = fetched.version ? { at: now, data, version: fetched.version } : { at: now, data };
       }
       storage.setJson(CACHE_KEY, cache);
     } catch {
