@@ -16,6 +16,20 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * The GETs of what a search page comes with (the session, the search, a member's two options) the
+ * page itself sent since this call.
+ */
+function askedOf(page: Page): () => string[] {
+  const asked: string[] = [];
+  const carriedGets = /^\/api\/(user\/main_info|resume\/search|user\/access\/(spec_search|mass_search)\/get)$/;
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && carriedGets.test(url.pathname)) asked.push(`${url.pathname}${url.search}`);
+  });
+  return () => [...asked];
+}
+
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
 
 /** The titles of the result cards in a page's HTML as the server sent it. */
@@ -38,8 +52,9 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
     expect(drawn).toHaveLength(20);
 
     const errors = collectErrors(page);
-    // No search request is needed for the first results: the page brought them.
+    // No search request is needed for the first results, nor the session's: the page brought them.
     const searches: string[] = [];
+    const asked = askedOf(page);
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/resume/search') searches.push(r.url());
     });
@@ -49,12 +64,14 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
 
     // Hydrated: the search bar runs a new search.
     await appInControl(page);
+    expect(asked()).toEqual([]);
     const bar = page.getByRole('search', { name: 'Поиск кандидатов' });
     await bar.getByLabel('Ключевые слова').fill('бухгалтер');
     const answer = await searchAfter(page, () => bar.getByRole('button', { name: 'Найти' }).click());
     await expect(page).toHaveURL(/text=/);
     await expect(resultCards(page).first()).toContainText(String(answer.data[0]?.title ?? ''));
     expect(searches).toHaveLength(1);
+    expect(asked().map((url) => url.split('?')[0])).toEqual(['/api/resume/search']);
     expect(errors).toEqual([]);
   });
 
@@ -116,17 +133,16 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
       // Not drawn on the server, but it carries who the member is, their options and first results.
       expect(html).not.toContain('data-first-screen');
       expect(cardTitlesIn(html)).toEqual([]);
+      // (Its query cache's dehydrated state: the answers under the keys the app's hooks read.)
       const carried = JSON.parse(/<script type="application\/json" id="first-screen-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
-        answers?: { url: string; status: number }[];
+        answered?: string[];
+        state?: { queries: { queryKey: unknown[] }[] };
       };
-      expect(carried.answers?.map((a) => `${a.url} ${a.status}`)).toEqual([
-        '/api/user/main_info 200',
-        '/api/resume/search 200',
-        '/api/user/access/spec_search/get 200',
-        '/api/user/access/mass_search/get 200',
-      ]);
+      expect(carried.answered).toEqual(['/api/user/main_info', '/api/resume/search', '/api/user/access/spec_search/get', '/api/user/access/mass_search/get']);
+      expect(carried.state?.queries.map((q) => q.queryKey[0])).toEqual(['page', 'search', 'user', 'user']);
 
       const errors = collectErrors(page);
+      const asked = askedOf(page);
       // Anything only a visitor sees (the login buttons, the club's line above the search), ever in the page?
       await page.addInitScript(() => {
         const w = window as unknown as { visitorSeen?: string[]; shift?: number };
@@ -156,6 +172,8 @@ test.describe('the first screen drawn on the server', { tag: '@services' }, () =
       });
       expect(seen.visitorSeen).toEqual([]);
       expect(seen.shift).toBeLessThanOrEqual(0.05);
+      // Nothing the page came with was asked for again.
+      expect(asked()).toEqual([]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-member-${width}.png` });
       expect(errors).toEqual([]);
     });

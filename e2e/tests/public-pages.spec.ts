@@ -79,11 +79,18 @@ for (const width of [1280, 375]) {
     });
 
     const errors = collectErrors(page);
+    // The page came with the vacancy and the session (its dehydrated query cache): neither is asked again.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.method() === 'GET' && (pathname === `/api/vacancy/${vacancyId}` || pathname === '/api/user/main_info')) asked.push(pathname);
+    });
     await page.goto(`/vacancy/${vacancyId}`);
     await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
     // The header's own buttons have come (after the first content): nothing moved on the way.
     await expect(page.getByRole('button', { name: 'Войти' }).first()).toBeVisible();
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+    expect(asked).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/vacancy-visitor-${width}.png` });
 
     const menu = width < 900 ? await openDrawerMenu(page) : page.getByRole('navigation', { name: 'Основное меню' });

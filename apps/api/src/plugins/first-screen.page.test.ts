@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID } from '@hr/contract/constants';
@@ -54,6 +54,7 @@ function carried(page: string): Carried | null {
 
 let built: BuiltApp;
 let word: string;
+let webDist: string;
 
 /** The page as a browser gets it; the server entry loads beside the start, so the first may go without. */
 async function pageOf(client: TestClient, url: string, tries = 50): Promise<string> {
@@ -67,7 +68,8 @@ async function pageOf(client: TestClient, url: string, tries = 50): Promise<stri
 }
 
 beforeAll(async () => {
-  built = await createTestApp({ WEB_DIST: fakeWebBuild(), FIRST_SCREEN: '1' });
+  webDist = fakeWebBuild();
+  built = await createTestApp({ WEB_DIST: webDist, FIRST_SCREEN: '1' });
   word = uniqueWord();
   await createResume(built.ctx.database, { title: `Бухгалтер ${word} </script><script>alert(1)</script>` });
 });
@@ -97,6 +99,20 @@ describe('a search page\'s first screen, from the services', () => {
     const after = carried(await pageOf(new TestClient(built.app), url));
     expect(after).toEqual(before);
     expect(JSON.stringify(after)).not.toContain(member.email);
+  });
+
+  it('a new build of the server entry under the running server is used from then on', async () => {
+    const entry = path.join(path.dirname(webDist), 'dist-ssr', 'first-screen.js');
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace("'<ul>'", "'<ul class=\"second-build\">'"));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(entry, later, later);
+    // A new address each time: a visitor's drawn page is kept 15 s per address.
+    let page = '';
+    for (let i = 0; i < 40 && !page.includes('second-build'); i++) {
+      page = await pageOf(new TestClient(built.app), `/?text=${word}&page=1&per_page=${20 + (i % 2) * 30}&salary_from=${i + 1}`, 1);
+      if (!page.includes('second-build')) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(page).toContain('<ul class="second-build">');
   });
 
   it('a search the route would refuse gives the page without its first screen', async () => {

@@ -83,23 +83,24 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
   const building = process.env.HR_FIRST_SCREEN_BUILDING === '1';
   if (!ctx.config.firstScreen || (!existsSync(file) && !building)) return null;
   let renderer: FirstScreenModule | null = null;
-  // Loaded beside the start (a few hundred ms): pages served before it simply go without.
-  const load = () =>
-    import(pathToFileURL(file).href).then(
+  // Loaded beside the start (a few hundred ms): pages served before it simply go without. Loaded
+  // again when a build replaces it (`npm start` rebuilds a stale entry after the server has started
+  // with the old one, whose exports may no longer be what this plugin calls): looked at every second.
+  let loadedAt: number | undefined;
+  const load = () => {
+    const at = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (at === undefined || at === loadedAt) return;
+    loadedAt = at;
+    import(`${pathToFileURL(file).href}?built=${at}`).then(
       (module: FirstScreenModule) => {
-        renderer = module;
+        if (loadedAt === at) renderer = module;
       },
       (error: unknown) => ctx.log.warn({ err: error }, 'first screen: the server entry did not load'),
     );
-  if (existsSync(file)) load();
-  else {
-    const watch = setInterval(() => {
-      if (!existsSync(file)) return;
-      clearInterval(watch);
-      load();
-    }, 1000).unref();
-    app.addHook('onClose', async () => clearInterval(watch));
-  }
+  };
+  load();
+  const watch = setInterval(load, 1000).unref();
+  app.addHook('onClose', async () => clearInterval(watch));
   // Which built files hold a page's chunk (its code and styles), from the build's manifest.
   const manifestFile = path.join(ctx.config.webDist, '.vite', 'manifest.json');
   let manifest: { at: number; entries: Manifest } | null = null;
