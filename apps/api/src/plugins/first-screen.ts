@@ -15,8 +15,9 @@ import { createPageAnswers } from './first-screen-answers.ts';
  * (apps/web/src/ssr/first-screen.tsx, built into dist-ssr/) draws the page with the app's own
  * components from the API's own answers (asked of the services directly: first-screen-answers.ts),
  * and the page carries those answers for the browser as its query cache's dehydrated state, which
- * the browser hydrates before it hydrates what it shows (nothing is asked again). The results are on the screen once the HTML and the CSS are, not after
- * the app's JavaScript has loaded and run (on a slow machine, a second and more).
+ * the browser hydrates before it hydrates what it shows (nothing is asked again). The results are
+ * on the screen once the HTML and the CSS are, not after the app's JavaScript has loaded and run
+ * (on a slow machine, a second and more).
  *
  * A member's page is not drawn here (their first screen also depends on what their browser keeps),
  * but it carries everything their first screen depends on from the server — who they are, the two
