@@ -1,10 +1,9 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createSearchRuntime } from './modules/resume/search/search.runtime.ts';
@@ -40,9 +39,12 @@ import { resumeRoutes } from './modules/resume/resume.routes.ts';
 import { exportRoutes } from './modules/resume/export/export.routes.ts';
 import { searchRoutes } from './modules/resume/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { API_COMPRESSION, registerAnswerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerRequestShape } from './plugins/request-shape.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
+import { helmetOptions, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions, createSessionTools } from './plugins/session.ts';
 import { registerRealtimeSocket } from './plugins/realtime-socket.ts';
 import { notifyRoutes } from './modules/notify/notify.routes.ts';
@@ -105,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<ZodTypeProvider>();
   logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.isTest }));
 
   const database =
     opts.database ??
@@ -156,32 +158,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // An import on any instance: the cached search counts and pages no longer hold.
   const stopForgettingSearches = onResumesChanged(realtime, () => search.invalidate());
 
-  // gzip/brotli for JSON answers and the client bundle (the dictionaries alone are ~160 KB raw).
-  // Brotli at quality 5: nearly the size of 11 at a small fraction of the CPU (every chunk is compressed per request).
+  // JSON answers: compressed in one call at a low brotli quality, small ones not at all (plugins/compression.ts).
+  registerAnswerCompression(app, API_COMPRESSION);
+  // Everything else compressible that is not precompressed (a stream, a text file): the plugin, above the same threshold.
   await app.register(fastifyCompress, {
-    threshold: 1024,
+    threshold: API_COMPRESSION.threshold,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // The socket of this site only ('self' covers ws: in current browsers; the explicit origin covers the rest).
-        connectSrc: ["'self'", config.appUrl.replace(/^http/, 'ws')],
-        // No page is framed, by anyone: the one frame is a reply's PDF (its route allows 'self').
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.secureCookies,
-  });
+  registerSecurityHeaders(app, helmetOptions(config.appUrl, config.secureCookies));
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -82,6 +82,31 @@ describe('the access and error log', () => {
   });
 });
 
+describe('the request line at the error level (production)', () => {
+  it('is written for a failure only', async () => {
+    const written: string[] = [];
+    const errorsOnly = new Writable({
+      write(chunk, _encoding, done) {
+        written.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const quiet = await buildApp(testConfig(), { database: await testDatabase(), startWorker: false, logger: loggerOptions('error', false, errorsOnly) });
+    quiet.app.get('/api/test-log/fail', async () => {
+      throw new Error('broken');
+    });
+    try {
+      expect((await quiet.app.inject({ method: 'GET', url: '/api/dictionary?fields[]=experience' })).statusCode).toBe(200);
+      expect((await quiet.app.inject({ method: 'GET', url: '/api/test-log/fail' })).statusCode).toBe(500);
+      await new Promise((r) => setTimeout(r, 50));
+      const requestLines = written.map((l) => JSON.parse(l).msg as string).filter((m) => / → \d{3} /.test(m));
+      expect(requestLines).toEqual([expect.stringMatching(/^GET \/api\/test-log\/fail → 500 /)]);
+    } finally {
+      await quiet.app.close();
+    }
+  });
+});
+
 describe('redaction rules', () => {
   it('keeps only harmless query values and hides token-like path segments', () => {
     expect(redactUrl('/api/vacancy?status=closed&page=3')).toBe('/api/vacancy?status=[скрыто]&page=3');

@@ -104,12 +104,22 @@ export function loggerOptions(level: string, pretty = !!process.stdout.isTTY, st
   };
 }
 
-/** One line per answered request: method, path (redactUrl), status and time. */
+/** Whether a logger writes a level (Fastify's logger of `logger: false` has no isLevelEnabled and writes nothing). */
+const writes = (log: object, level: string) =>
+  (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) ?? false;
+
+/**
+ * One line per answered request: method, path (redactUrl), status and time. Built only when the
+ * level is written (production logs errors only: the line is not made for every answer).
+ */
 export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    const ms = reply.elapsedTime.toFixed(1);
-    const line = `${request.method} ${redactUrl(request.url)} → ${reply.statusCode} ${ms} ms`;
-    if (reply.statusCode >= 500) request.log.error(line);
-    else request.log.info(line);
+  app.addHook('onResponse', (request, reply, done) => {
+    const failed = reply.statusCode >= 500;
+    if (writes(request.log, failed ? 'error' : 'info')) {
+      const line = `${request.method} ${redactUrl(request.url)} → ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+      if (failed) request.log.error(line);
+      else request.log.info(line);
+    }
+    done();
   });
 }
