@@ -4,6 +4,7 @@ import { type BuiltApp, buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { adminOf, memberOf } from '../modules/admin/admin.fixtures.ts';
 import { afterFile, createTestApp, TestClient, testConfig } from '../../test/helpers.ts';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 
 // The signed-in lookup is cached (as in production) and every change to who a session belongs to or
 // what its user may do is seen by the next request: the database announces it (migration 0030).
@@ -196,5 +197,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('signed-in lookups across instance
     const leadOnB = sameBrowser(lead.client, b);
     expect((await leadOnB.request('DELETE', `/api/user/team/member/${user.id}`)).status).toBe(200);
     await soon(async () => (await access(user.client)).open_contact, false);
+  });
+
+  it('an instance that cannot hear the notices stops serving from memory, and starts empty when it hears again', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    afterFile(() => proxy.stop());
+    const database = await openDatabase({ databaseUrl: Object.assign(new URL(url), { host: `127.0.0.1:${proxy.port}` }).toString() });
+    const c = await buildApp(testConfig({ SESSION_CACHE_SECONDS: '60' }), { database, startWorker: false, logger: false });
+    afterFile(async () => {
+      await c.app.close();
+      await database.close();
+    });
+    const m = await memberOf(a.app, a.ctx.database, { fio: 'Петрова Анна Сергеевна' });
+    const onC = sameBrowser(m.client, c);
+    expect(await nameOf(onC)).toBe('Анна');
+    expect(c.ctx.sessions.cache.enabled).toBe(true);
+
+    await proxy.stop();
+    await soon(async () => c.ctx.sessions.cache.enabled, false);
+    await proxy.start();
+    await soon(async () => c.ctx.sessions.cache.enabled, true);
+    // What C kept before is gone: a write it was never told of is read afresh.
+    await unannounced(a, sql`update users set name = 'Скрытая' where id = ${m.id}`);
+    expect(await nameOf(onC)).toBe('Скрытая');
   });
 });

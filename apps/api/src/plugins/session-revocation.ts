@@ -118,7 +118,12 @@ function watchPostgres(pool: pg.Pool, handlers: AuthChangeHandlers, outage: Outa
 
   async function connect() {
     if (stopped) return;
-    const c = new pg.Client({ ...pool.options, statement_timeout: undefined, query_timeout: HEARTBEAT_TIMEOUT_MS });
+    const c = new pg.Client({
+      ...pool.options,
+      application_name: 'hr-session-revocation',
+      statement_timeout: undefined,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+    });
     listener = c;
     c.on('error', (err) => down(c, err));
     c.on('end', () => down(c, new Error('connection ended')));
