@@ -5,14 +5,16 @@ import {
   type FavouriteEntry,
   type FavouriteListItem,
   type Paginated,
+  RESUME_HASH_PATTERN,
 } from '@hr/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { favourites, resumes, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { preparedStatement } from '../../lib/prepared-statement.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { toCard } from '../resume/resume.card.ts';
-import { findClubResume } from '../resume/resume.service.ts';
+import { findClubResume, resumeNotFound } from '../resume/resume.service.ts';
 import { pageOf } from '@hr/contract/pagination';
 import { dropFromFoldersIfUnkept, visibleFolders } from './favourite-folder.service.ts';
 import { countFavourites, type FavouriteFilter, favouriteRows, folderIdsByResume } from './favourite-list.ts';
@@ -64,16 +66,27 @@ export async function getFavourite(ctx: AppContext, user: UserRow, hash: string)
   return { hash, note: row.note, created_at: row.createdAt.toISOString() };
 }
 
+type KeptRow = { note: string | null; created_at: string };
+
+/**
+ * One statement finds the club's resume by hash (replies to vacancies are not kept here) and keeps
+ * it, or writes the new note over the old: concurrent saves of one resume meet in the unique key.
+ */
+const keepStatement = preparedStatement<KeptRow>(
+  'favourite_keep',
+  sql`insert into favourites (user_id, resume_id, note)
+    select ${sql.placeholder('user')}::int, r.id, ${sql.placeholder('note')}::text from resumes r
+    where r.hash = ${sql.placeholder('hash')}::text and r.vacancy_id is null
+    on conflict (user_id, resume_id) do update set note = excluded.note
+    returning note, created_at`,
+);
+
 /** Adds (or updates the note of) a favourite. */
 export async function addFavourite(ctx: AppContext, user: UserRow, hash: string, note: string | null): Promise<FavouriteEntry> {
-  const resume = await findClubResume(ctx, hash);
-  const [row] = await ctx.database.db
-    .insert(favourites)
-    .values({ userId: user.id, resumeId: resume.id, note })
-    .onConflictDoUpdate({ target: [favourites.userId, favourites.resumeId], set: { note } })
-    .returning();
-  if (!row) throw new Error('favourite not written');
-  return { hash, note: row.note, created_at: row.createdAt.toISOString() };
+  if (!RESUME_HASH_PATTERN.test(hash)) throw resumeNotFound();
+  const [row] = await keepStatement(ctx.database, { user: user.id, hash, note });
+  if (!row) throw resumeNotFound();
+  return { hash, note: row.note, created_at: new Date(row.created_at).toISOString() };
 }
 
 export async function removeFavourite(ctx: AppContext, user: UserRow, hash: string): Promise<void> {

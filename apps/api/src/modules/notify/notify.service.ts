@@ -2,11 +2,12 @@ import type { Paginated } from '@hr/contract';
 import { visibleTextOf } from '@hr/contract/html';
 import { NOTIFICATIONS_PER_PAGE, type NotificationItem, teamInviteIdOf } from '@hr/contract/notify';
 import { REALTIME_EVENT, userChannel } from '@hr/contract/realtime';
-import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, teamInvites, users } from '../../db/schema/index.ts';
 import { enqueueJob, enqueueRows } from '../../lib/queue.ts';
+import { preparedStatement } from '../../lib/prepared-statement.ts';
 import { MAIL_JOB } from '../../lib/mail.ts';
 import { pageOf } from '@hr/contract/pagination';
 import type { TelegramReplyMarkup } from '../../jobs/registry.ts';
@@ -133,20 +134,37 @@ async function enqueueCopies(ctx: AppContext, tx: Db, userId: number, input: Not
   }
 }
 
+type PageRow = {
+  total: number;
+  id: number | string | null;
+  title: string;
+  message: string;
+  url: string | null;
+  read_at: string | null;
+  created_at: string;
+};
+
+/**
+ * A page of the user's notifications, newest first, and how many they have, in one statement: the
+ * count's one row joined with the page's rows (no page row past the last page).
+ */
+const pageStatement = preparedStatement<PageRow>(
+  'notifications_page',
+  sql`select t.total, n.id, n.title, n.message, n.url, n.read_at, n.created_at
+    from (select count(*)::int as total from notifications where user_id = ${sql.placeholder('user')}::int) t
+    left join lateral (
+      select id, title, message, url, read_at, created_at from notifications
+      where user_id = ${sql.placeholder('user')}::int
+      order by id desc limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
+    ) n on true
+    order by n.id desc`,
+);
+
 export async function listNotifications(ctx: AppContext, userId: number, page: number): Promise<Paginated<NotificationItem>> {
-  const { db } = ctx.database;
   const perPage = NOTIFICATIONS_PER_PAGE;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
-  ]);
-  const n = Number(total?.n ?? 0);
+  const found = await pageStatement(ctx.database, { user: userId, limit: perPage, offset: (page - 1) * perPage });
+  const total = found[0]?.total ?? 0;
+  const rows = found.filter((r) => r.id !== null);
   const invites = await inviteStates(
     ctx,
     userId,
@@ -156,13 +174,13 @@ export async function listNotifications(ctx: AppContext, userId: number, page: n
     const inviteId = teamInviteIdOf(r.url);
     const invite = inviteId === null ? undefined : invites.get(inviteId);
     return {
-      id: r.id,
-      read_at: r.readAt?.toISOString() ?? null,
-      data: { message: r.message, title: r.title, url: r.url, created_at: r.createdAt.toISOString() },
+      id: Number(r.id),
+      read_at: r.read_at === null ? null : new Date(r.read_at).toISOString(),
+      data: { message: r.message, title: r.title, url: r.url, created_at: new Date(r.created_at).toISOString() },
       ...(invite ? { invite } : {}),
     };
   });
-  return pageOf(data, n, page, perPage);
+  return pageOf(data, total, page, perPage);
 }
 
 /**

@@ -24,7 +24,8 @@ async function memberWithId() {
 describe('notifications', () => {
   it('lists newest first in pages of the server size, counts and marks read', async () => {
     const m = await memberWithId();
-    for (let i = 1; i <= 12; i++) await notify(built.ctx, m.id, { title: `Событие ${i}`, message: `Текст ${i}`, url: `/vacancy/${i}` }, { copies: false });
+    for (let i = 1; i <= 12; i++)
+      await notify(built.ctx, m.id, { title: `Событие ${i}`, message: `Текст ${i}`, url: `/vacancy/${i}` }, { copies: false });
     const first = await m.client.get(`/api/notify/message?page=1&t=${Date.now()}`);
     expect(first.status).toBe(200);
     expect(first.body.res).toMatchObject({ per_page: 10, current_page: 1, last_page: 2, total: 12 });
@@ -36,6 +37,22 @@ describe('notifications', () => {
     expect((await m.client.get('/api/notify/message/unread_count')).body.res).toBe(10);
     await m.client.post('/api/notify/message/read');
     expect((await m.client.get('/api/notify/message/unread_count')).body.res).toBe(0);
+  });
+
+  it('answers a page past the last with no items and the count, and gives times as ISO', async () => {
+    const m = await memberWithId();
+    for (let i = 1; i <= 3; i++) await notify(built.ctx, m.id, { title: `Пункт ${i}`, message: `Текст ${i}` }, { copies: false });
+    const [newest] = (await m.client.get('/api/notify/message?page=1')).body.res.data;
+    await m.client.post('/api/notify/message/read', { ids: [newest.id] });
+    const first = (await m.client.get('/api/notify/message?page=1')).body.res;
+    expect(first).toMatchObject({ total: 3, last_page: 1 });
+    expect(first.data.map((n: { data: { title: string } }) => n.data.title)).toEqual(['Пункт 3', 'Пункт 2', 'Пункт 1']);
+    expect(first.data[0].read_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(first.data[1]).toMatchObject({ read_at: null, data: { url: null } });
+    expect(first.data[1].data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(first.data[1].data.created_at) - Date.now())).toBeLessThan(10 * 60_000);
+    const past = (await m.client.get('/api/notify/message?page=5')).body.res;
+    expect(past).toMatchObject({ total: 3, current_page: 5, data: [] });
   });
 
   it("never shows or marks another user's notifications", async () => {
@@ -60,7 +77,9 @@ describe('notifications', () => {
     await m.client.post('/api/user/profile', { notify_email: false });
     await notify(built.ctx, m.id, { title: 'Второй', message: '…' });
     await built.ctx.queue.runPending();
-    const after = await built.ctx.database.rows<{ n: number }>((await import('drizzle-orm')).sql`select count(*)::int as n from mail_outbox where "to" = ${m.email}`);
+    const after = await built.ctx.database.rows<{ n: number }>(
+      (await import('drizzle-orm')).sql`select count(*)::int as n from mail_outbox where "to" = ${m.email}`,
+    );
     expect(after[0]?.n).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { BUSINESS_TRIP_TITLES, formatPhone, RELOCATION_TITLES, type ResumeContacts, type ResumeFull } from '@hr/contract';
 import { totalExperienceMonths } from '@hr/contract/experience';
 import type { ResumeRow } from '../../db/schema/index.ts';
+import type { ResumeRecord } from './resume.record.ts';
 import type { DictionaryLookup } from '../dictionary/dictionary.lookup.ts';
 import { ageFrom } from './resume.card.ts';
 import { type CandidateSight, initialsOf, revealOptionalText, revealText } from './candidate-view.ts';
@@ -33,7 +34,7 @@ export const resumeContactsOf = (row: Pick<ResumeRow, 'phone' | 'email' | 'teleg
  */
 export function presentResume(
   dict: DictionaryLookup,
-  row: ResumeRow,
+  row: ResumeRecord,
   city: { name: string; region: string } | null,
   state: ResumeViewerState,
 ): Omit<ResumeFull, 'opinions_summary' | 'my_opinion_id'> {

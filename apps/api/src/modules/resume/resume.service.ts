@@ -2,7 +2,7 @@ import { type Paginated, RESUME_HASH_PATTERN, type ResumeCard, type ResumeContac
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { cities, contactOpenings, favourites, type ResumeRow, resumes, resumeViews, type UserRow } from '../../db/schema/index.ts';
+import { contactOpenings, type ResumeRow, resumes, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moscowDay } from '../../lib/moscow-time.ts';
 import { limitCount, RATE_LIMITS } from '../../lib/rate-limits.ts';
@@ -11,18 +11,22 @@ import { CARD_COLUMNS, type CardRow, toCard } from './resume.card.ts';
 import { presentResume, resumeContactsOf } from './resume.presenter.ts';
 import { canOpenContacts, hasUnlimitedContacts } from './resume.policy.ts';
 import { sightOf } from './candidate-view.ts';
-import { resumeOpinionInfo } from '../review/review.summary.ts';
+import { toOpinionInfo } from '../review/review.summary.ts';
+import { resumePageStatement } from './resume.page.ts';
 import { pageOf } from '@hr/contract/pagination';
+
+/** The answer for a hash that names no resume of the club's database. */
+export const resumeNotFound = () => new AppError('not_found', 'Резюме не найдено');
 
 /** A resume of the club's database; replies to vacancies are not found here (their team sees them elsewhere). */
 export async function findClubResume(ctx: AppContext, hash: string): Promise<ResumeRow> {
-  if (!RESUME_HASH_PATTERN.test(hash)) throw new AppError('not_found', 'Резюме не найдено');
+  if (!RESUME_HASH_PATTERN.test(hash)) throw resumeNotFound();
   const [row] = await ctx.database.db
     .select()
     .from(resumes)
     .where(and(eq(resumes.hash, hash), isNull(resumes.vacancyId)))
     .limit(1);
-  if (!row) throw new AppError('not_found', 'Резюме не найдено');
+  if (!row) throw resumeNotFound();
   return row;
 }
 
@@ -36,44 +40,27 @@ export async function hasOpenedContacts(ctx: AppContext, userId: number, resumeI
   return !!opened;
 }
 
-/** The resume page; counts one view per member per Moscow day. */
+/** The resume page; counts one view per member per Moscow day (one statement: resume.page.ts). */
 export async function viewResume(ctx: AppContext, user: UserRow, hash: string): Promise<ResumeFull> {
-  const row = await findClubResume(ctx, hash);
-  const { db } = ctx.database;
-  const inserted = await db
-    .insert(resumeViews)
-    .values({ resumeId: row.id, userId: user.id, day: moscowDay() })
-    .onConflictDoNothing()
-    .returning({ resumeId: resumeViews.resumeId });
-  if (inserted.length) {
-    await db.update(resumes).set({ views: sql`${resumes.views} + 1` }).where(eq(resumes.id, row.id));
-    row.views += 1;
-  }
-  const [[fav], opened, [city], opinions] = await Promise.all([
-    db.select({ note: favourites.note }).from(favourites).where(and(eq(favourites.userId, user.id), eq(favourites.resumeId, row.id))).limit(1),
-    hasOpenedContacts(ctx, user.id, row.id),
-    row.cityId ? db.select({ name: cities.name, region: cities.region }).from(cities).where(eq(cities.id, row.cityId)).limit(1) : Promise.resolve([]),
-    resumeOpinionInfo(ctx.database, row.id, user.id),
+  if (!RESUME_HASH_PATTERN.test(hash)) throw resumeNotFound();
+  const [[row], dict] = await Promise.all([
+    resumePageStatement(ctx.database).execute({ hash, user: user.id, day: moscowDay() }),
+    dictionaryLookup(ctx.database),
   ]);
-  return { ...(await toFullResume(ctx, row, user, { favouriteNote: fav ? fav.note : undefined, contactsOpened: opened, city })), ...opinions };
-}
-
-async function toFullResume(
-  ctx: AppContext,
-  row: ResumeRow,
-  user: UserRow,
-  extra: { favouriteNote: string | null | undefined; contactsOpened: boolean; city?: { name: string; region: string } },
-): Promise<Omit<ResumeFull, 'opinions_summary' | 'my_opinion_id'>> {
-  const dict = await dictionaryLookup(ctx.database);
-  const contactsOpened = extra.contactsOpened && canOpenContacts(user);
-  return presentResume(dict, row, extra.city ?? null, {
-    sight: sightOf(user, contactsOpened),
-    favourite: extra.favouriteNote === undefined ? null : { note: extra.favouriteNote },
-    contactsOpened: extra.contactsOpened,
-    // Opened once, they stay open for this member: reading them again is free (no new opening).
-    contacts: contactsOpened ? resumeContactsOf(row) : null,
-    canOpenContacts: canOpenContacts(user),
-  });
+  if (!row) throw resumeNotFound();
+  const city = row.cityName === null || row.cityRegion === null ? null : { name: row.cityName, region: row.cityRegion };
+  const contactsOpened = row.contactsOpened && canOpenContacts(user);
+  return {
+    ...presentResume(dict, row, city, {
+      sight: sightOf(user, contactsOpened),
+      favourite: row.favouriteId === null ? null : { note: row.favouriteNote },
+      contactsOpened: row.contactsOpened,
+      // Opened once, they stay open for this member: reading them again is free (no new opening).
+      contacts: contactsOpened ? resumeContactsOf(row) : null,
+      canOpenContacts: canOpenContacts(user),
+    }),
+    ...toOpinionInfo(row),
+  };
 }
 
 /**
