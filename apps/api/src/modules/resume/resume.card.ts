@@ -1,5 +1,5 @@
 import type { ResumeCard } from '@hr/contract';
-import { type CandidateViewer, initialsOf, sightOf } from './candidate-view.ts';
+import { type CandidateSight, type CandidateViewer, initialsOf, sightOf } from './candidate-view.ts';
 import { maskText } from './resume.mask.ts';
 
 /** What a card query selects (snake_case straight from SQL). */
@@ -56,8 +56,11 @@ export function ageFrom(birthDate: string | null, now = new Date()): number | nu
  * not read masked. Cards never carry contacts.
  */
 export function toCard(row: CardRow, viewer: CandidateViewer): ResumeCard {
-  const sight = sightOf(viewer);
-  const isMember = !!viewer;
+  return cardFor(row, sightOf(viewer), !!viewer);
+}
+
+/** toCard for a viewer whose sight is known: a member (`isMember`) or a visitor. */
+export function cardFor(row: CardRow, sight: CandidateSight, isMember: boolean): ResumeCard {
   const person = personOfCard(row);
   const text = (value: string) => maskText(value, person, sight);
   const card: ResumeCard = {

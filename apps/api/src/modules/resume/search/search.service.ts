@@ -11,6 +11,7 @@ import {
   type SearchFacetName,
   type SearchFacets,
   type SearchQuery,
+  type ResumeCard,
   type SearchResult,
 } from '@hr/contract';
 import { readSearchTuning, type SearchTuning } from '../../../config.ts';
@@ -19,7 +20,7 @@ import type { UserRow } from '../../../db/schema/index.ts';
 import { AppError, fieldError } from '../../../lib/app-error.ts';
 import { type DictionaryLookup, dictionaryLookup } from '../../dictionary/dictionary.lookup.ts';
 import { accessMapOf } from '../../user/user.policy.ts';
-import { type CardRow, personOfCard, toCard } from '../resume.card.ts';
+import { cardFor, type CardRow, personOfCard } from '../resume.card.ts';
 import { type CandidateSight, revealMarkedText, sightOf } from '../candidate-view.ts';
 import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
 import { type PromiseCache, remember } from '../../../lib/promise-cache.ts';
@@ -47,8 +48,7 @@ import { hasSearchableWords } from './stopwords.ts';
 import { compareSimilar, scoreSimilar, type ScoredSimilar, type SimilarRow, similarFacetRows, similarSql } from './similar.ts';
 import { similarSource } from './similar.profile.ts';
 import { vacancyIdsOfTeam } from '../../vacancy/vacancy.access.ts';
-import { opinionSummaries } from '../../review/review.summary.ts';
-import { cardSignalsOf } from '../signals/signals.service.ts';
+import { cardMarksOf } from '../signals/card-marks.ts';
 
 type Viewer = (UserRow & { leadFlags?: string[] }) | null;
 
@@ -482,39 +482,74 @@ export async function searchResumesOf(
   /** `fresh`: no cached counts or pages (a saved search's results must show what has just arrived). */
   opts: { fresh?: boolean } = {},
 ): Promise<SearchResult> {
-  const sight = sightOf(user);
   const dict = await dictionaryLookup(ctx.database);
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
 
-  const { stats, rows } = opts.fresh
-    ? await executeSearch(ctx.search.runner(), spec, q, tuning, null)
-    : await cachedPage(ctx, spec, q, tuning);
+  const found = opts.fresh ? await executeSearch(ctx.search.runner(), spec, q, tuning, null) : await cachedPage(ctx, spec, q, tuning);
+  const { stats, rows } = found;
   // Members see the club's opinions and signals («уже в работе у коллег») on the cards: one
-  // grouped query each for the whole page, run side by side.
-  const pageIds = rows.map((r) => Number(r.id));
-  const [opinions, signals] = user
-    ? await Promise.all([opinionSummaries(ctx.database, pageIds), cardSignalsOf(ctx.database, user.id, pageIds)])
-    : [new Map(), new Map()];
+  // prepared statement for the whole page.
+  const { opinions, signals } = user
+    ? await cardMarksOf(
+        ctx.database,
+        user.id,
+        rows.map((r) => Number(r.id)),
+      )
+    : { opinions: new Map(), signals: new Map() };
+  const shown = shownPage(found, user, dict, spec);
   return {
     per_page: q.per_page,
     current_page: q.page,
     last_page: Math.max(1, Math.ceil(Math.min(stats.total, SEARCH_MAX_DEPTH) / q.per_page)),
     total: stats.total,
-    data: rows.map((row) => {
-      const card = toCard(row, user);
-      if (row.hl_title !== undefined) card.highlight = highlightOf(row, sight);
-      const summary = opinions.get(Number(row.id));
+    data: shown.cards.map((shared, i) => {
+      const id = Number(rows[i]?.id);
+      const summary = opinions.get(id);
+      const badge = signals.get(id);
+      if (!summary && !badge) return shared;
+      // The viewer's own marks go on a copy: the shared card is served to others too.
+      const card = { ...shared };
       if (summary) card.opinions_summary = summary;
-      const badge = signals.get(Number(row.id));
       if (badge) card.signals = badge;
       return card;
     }),
-    facets: facetsOf(stats, dict, spec),
+    facets: shown.facets,
     total_capped: stats.totalCapped,
     total_is_estimate: stats.totalIsEstimate,
     facets_are_estimates: stats.estimatedFacets.length > 0,
     estimated_facets: stats.estimatedFacets,
   };
+}
+
+type Shown = { cards: ResumeCard[]; facets: SearchFacets };
+
+/**
+ * The part of an answer that is the same for every viewer of one sight: the cards (names, masked
+ * text, highlights) and the facets of a page. Kept with the page itself, so an answer from the page
+ * cache (the same search a moment ago) is drawn once per sight and local day (ages), while the page
+ * lives; the viewer's own marks are added per request.
+ */
+const shownPages = new WeakMap<PageResult, Map<string, Shown & { dict: DictionaryLookup }>>();
+
+function shownPage(page: PageResult, user: Viewer, dict: DictionaryLookup, spec: SearchSpec): Shown {
+  const sight = sightOf(user);
+  const isMember = !!user;
+  const key = `${isMember ? 'm' : 'v'}${sight.names ? 'n' : ''}${sight.contacts ? 'c' : ''}|${localDay(new Date())}`;
+  let bySight = shownPages.get(page);
+  const hit = bySight?.get(key);
+  if (hit && hit.dict === dict) return hit;
+  const cards = page.rows.map((row) => {
+    const card = cardFor(row, sight, isMember);
+    if (row.hl_title !== undefined) card.highlight = highlightOf(row, sight);
+    return card;
+  });
+  const shown = { cards, facets: facetsOf(page.stats, dict, spec), dict };
+  if (!bySight) {
+    bySight = new Map();
+    shownPages.set(page, bySight);
+  }
+  bySight.set(key, shown);
+  return shown;
 }
 
 /** executeSearch, or the same page of an identical search a moment ago (see `pageCacheTtlMs`). */

@@ -37,6 +37,7 @@ const W = {
   page: word(),
   html: word(),
   reply: word(),
+  shared: word(),
 };
 
 const nameOf = new Map<string, string>();
@@ -648,6 +649,52 @@ describe('the page cache', () => {
     } finally {
       await db().db.delete(resumeViews).where(eq(resumeViews.resumeId, late.id));
       await db().db.delete(resumes).where(eq(resumes.id, late.id));
+    }
+  });
+
+  it('serves one cached page to every viewer, each with their own names, masking and marks', async () => {
+    const tuning = { ...searchTuning(built.ctx), cacheTtlMs: 60_000, pageCacheTtlMs: 60_000 };
+    const q = searchQueryInput.parse({ text: W.shared });
+    const row = await fx('shared', { title: `Затворников ${W.shared}`, firstName: 'Евлампий', lastName: 'Затворников' });
+    const viewer = async (flags: string[]) => {
+      const m = await registeredMember(built.app);
+      await setFlags(db(), m.email, flags);
+      const [user] = await db().db.select().from(users).where(eq(users.email, m.email));
+      return { ...m, user: user as NonNullable<typeof user> };
+    };
+    const basic = await viewer([]);
+    const entitled = await viewer(['open_contact']);
+    const cardOf = async (user: (typeof basic)['user'] | null) => {
+      const res = await searchResumes(built.ctx, q, user, tuning);
+      return res.data.find((c) => c.hash === row.hash);
+    };
+    try {
+      for (let round = 0; round < 2; round++) {
+        const seenByVisitor = await cardOf(null);
+        expect(seenByVisitor?.title).toBe(`[скрыто] ${W.shared}`);
+        expect(seenByVisitor?.highlight?.title).toBe(`[скрыто] <mark>${W.shared}</mark>`);
+        expect(seenByVisitor).not.toHaveProperty('first_name');
+        expect(seenByVisitor).not.toHaveProperty('initials');
+        expect(seenByVisitor).not.toHaveProperty('signals');
+        const seenByEntitled = await cardOf(entitled.user);
+        expect(seenByEntitled?.title).toBe(`Затворников ${W.shared}`);
+        expect(seenByEntitled?.highlight?.title).toBe(`Затворников <mark>${W.shared}</mark>`);
+        expect(seenByEntitled?.first_name).toBe('Евлампий');
+        const seenByBasic = await cardOf(basic.user);
+        expect(seenByBasic?.title).toBe(`[скрыто] ${W.shared}`);
+        expect(seenByBasic?.initials).toBe('Е. З.');
+        expect(seenByBasic).not.toHaveProperty('first_name');
+        if (round === 0) {
+          expect(seenByBasic).not.toHaveProperty('signals');
+          // Kept by the basic member: their own mark on their card, a count on the others', none for a visitor.
+          expect((await basic.client.post(`/api/favourite/${row.hash}`, {})).status).toBe(200);
+        } else {
+          expect(seenByBasic?.signals).toEqual({ favourites: 1, invited_90d: 0, in_team: true });
+          expect(seenByEntitled?.signals).toEqual({ favourites: 1, invited_90d: 0, in_team: false });
+        }
+      }
+    } finally {
+      await db().db.delete(resumes).where(eq(resumes.id, row.id));
     }
   });
 });

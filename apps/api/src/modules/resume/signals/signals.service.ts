@@ -5,9 +5,8 @@ import {
   type ReplySource,
   type ReplyStatus,
   type ResumeSignals,
-  SIGNALS_INVITED_DAYS,
 } from '@hr/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
@@ -15,6 +14,7 @@ import { opinionSummaries } from '../../review/review.summary.ts';
 import { isTeamLead } from '../../team/team.policy.ts';
 import { teamOf } from '../../vacancy/vacancy.access.ts';
 import { findClubResume } from '../resume.service.ts';
+import { cardMarksOf, invitedCompanies, keptBy } from './card-marks.ts';
 
 /**
  * «Уже в работе у коллег» (PRODUCT 10): what the club knows of a candidate. Over the whole club
@@ -24,20 +24,6 @@ import { findClubResume } from '../resume.service.ts';
  * member without one is a team of one) is shown by name: who keeps the candidate, which of the
  * team's vacancies the candidate is on and, for the lead only, who of the team opened the resume.
  */
-
-/** The company a vacancy's owner belongs to: their team's lead, or themselves. */
-const companyOf = (ownerAlias: string): SQL =>
-  sql.raw(`coalesce((select tm.lead_id from team_members tm where tm.user_id = ${ownerAlias}.owner_id), ${ownerAlias}.owner_id)`);
-
-const invitedSince = sql`now() - make_interval(days => ${SIGNALS_INVITED_DAYS})`;
-
-/** Distinct companies that invited resume `resumeId` (an SQL expression) to a vacancy lately. */
-const invitedCompanies = (resumeId: SQL): SQL => sql`(
-  select count(distinct ${companyOf('v')})::int from vacancy_replies vr
-  join vacancies v on v.id = vr.vacancy_id
-  where vr.resume_id = ${resumeId} and vr.source = 'invite' and vr.created_at > ${invitedSince})`;
-
-const keptBy = (resumeId: SQL): SQL => sql`(select count(*)::int from favourites f where f.resume_id = ${resumeId})`;
 
 type Person = { id: number; family: string; name: string; middle_name: string };
 const fioOf = (u: Person) => [u.family, u.name, u.middle_name].filter(Boolean).join(' ');
@@ -113,30 +99,7 @@ export async function resumeSignals(ctx: AppContext, user: UserRow, hash: string
   };
 }
 
-/**
- * The badges of a page of cards, in one statement: per resume, lookups by its id only (the
- * favourites and vacancy-reply indexes by resume), so the cost follows the page, not the base.
- * Only the resumes the club knows something about are in the map.
- */
+/** The badges of a page of cards (cardMarksOf): only the resumes the club knows something about are in the map. */
 export async function cardSignalsOf(database: Database, viewerId: number, resumeIds: number[]): Promise<Map<number, CardSignals>> {
-  const out = new Map<number, CardSignals>();
-  const ids = [...new Set(resumeIds)];
-  if (!ids.length) return out;
-  const list = sql.join(
-    ids.map((i) => sql`${i}`),
-    sql`, `,
-  );
-  const id = sql.raw('p.id');
-  const rows = await database.rows<{ id: number | string; favourites: number; invited_90d: number; in_team: boolean }>(sql`
-    with team(id) as ${teamOf(viewerId)}
-    select p.id, ${keptBy(id)} as favourites, ${invitedCompanies(id)} as invited_90d,
-      (exists (select 1 from favourites f where f.resume_id = p.id and f.user_id in (select id from team))
-        or exists (select 1 from vacancy_replies vr join vacancies v on v.id = vr.vacancy_id
-          where vr.resume_id = p.id and v.owner_id in (select id from team))) as in_team
-    from unnest(array[${list}]::bigint[]) as p(id)`);
-  for (const r of rows) {
-    if (!r.favourites && !r.invited_90d && !r.in_team) continue;
-    out.set(Number(r.id), { favourites: r.favourites, invited_90d: r.invited_90d, in_team: !!r.in_team });
-  }
-  return out;
+  return (await cardMarksOf(database, viewerId, resumeIds)).signals;
 }
