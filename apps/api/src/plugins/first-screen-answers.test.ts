@@ -10,6 +10,8 @@ import { createPageAnswers, type PageAnswers } from './first-screen-answers.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /** A word no other resume has. */
+/** An address of its own per test: a visitor's search limit is counted per address (in Redis, across runs). */
+const anyIp = () => `10.77.${randomInt(0, 255)}.${randomInt(1, 255)}`;
 const uniqueWord = () => `zq${Array.from({ length: 8 }, () => 'bcdfghjklmnpqrstvwxz'[randomInt(0, 20)]).join('')}`;
 
 let built: BuiltApp;
@@ -40,8 +42,8 @@ beforeAll(async () => {
 
 describe('the first screen\'s answers: the services\' own, exactly what the routes answer', () => {
   it('a visitor: the search, the session\'s 401, a vacancy that is not there', async () => {
-    const visitor = new TestClient(built.app, '10.77.0.1');
-    const request = await pageRequest(null, '10.77.0.2');
+    const visitor = new TestClient(built.app, anyIp());
+    const request = await pageRequest(null, anyIp());
     for (const url of [`/api/resume/search?text=${word}`, `/api/resume/search?text=${word}&searchOrderBy=publication_time&per_page=20`, '/api/user/main_info', '/api/vacancy/2147483000']) {
       const direct = await ask(request, url);
       const routed = await routeAnswer(visitor, url);
@@ -57,7 +59,7 @@ describe('the first screen\'s answers: the services\' own, exactly what the rout
   it('a member: the search with their cards, main_info and their options', async () => {
     const member = await memberOf(built.app, built.ctx.database);
     await built.ctx.database.rows(sql`update users set flags = '["spec_search"]'::jsonb where id = ${member.id}`);
-    const request = await pageRequest(member.client, '10.77.0.3');
+    const request = await pageRequest(member.client, anyIp());
     expect(request.user?.id).toBe(member.id);
     const urls = [
       `/api/resume/search?text=${word}`,
@@ -76,8 +78,8 @@ describe('the first screen\'s answers: the services\' own, exactly what the rout
   });
 
   it('a search the route refuses is refused alike: a bad parameter, an option the viewer lacks, U+0000', async () => {
-    const visitor = new TestClient(built.app, '10.77.0.4');
-    const request = await pageRequest(null, '10.77.0.5');
+    const visitor = new TestClient(built.app, anyIp());
+    const request = await pageRequest(null, anyIp());
     for (const url of ['/api/resume/search?page=0', '/api/resume/search?search_city[]=nowhere', `/api/resume/search?query=${word}`, '/api/resume/search?text=a%00b']) {
       const direct = await ask(request, url);
       const routed = await routeAnswer(visitor, url);
@@ -91,11 +93,12 @@ describe('the first screen\'s answers: the services\' own, exactly what the rout
   it('a visitor\'s searches count towards the limit of their address, as the route counts them', async () => {
     const limited = await createTestApp({ SEARCH_VISITOR_LIMIT_PER_MINUTE: '2' });
     const askLimited = createPageAnswers(limited.ctx);
-    const request = { user: null, sid: null, ip: '10.77.1.1', cookies: {}, log: limited.app.log } as unknown as FastifyRequest;
+    const ip = anyIp();
+    const request = { user: null, sid: null, ip, cookies: {}, log: limited.app.log } as unknown as FastifyRequest;
     expect((await askLimited(request, '/api/resume/search')).status).toBe(200);
     expect((await askLimited(request, '/api/resume/search')).status).toBe(200);
     expect((await askLimited(request, '/api/resume/search')).status).toBe(429);
     // The same address's own request is over the limit too.
-    expect((await new TestClient(limited.app, '10.77.1.1').get('/api/resume/search')).status).toBe(429);
+    expect((await new TestClient(limited.app, ip).get('/api/resume/search')).status).toBe(429);
   });
 });
