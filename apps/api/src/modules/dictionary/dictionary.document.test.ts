@@ -86,10 +86,18 @@ describe('GET /api/dictionary as a prebuilt document', () => {
     expect(decoded.res.roleTree).toEqual(JSON.parse(json).res.roleTree);
   });
 
-  it('keeps the SEED shape of a small set uncompressed, and the Russian 422 for an unknown name', async () => {
+  it('keeps the SEED shape of a small set, and the Russian 422 for an unknown name', async () => {
     const small = await get(built, '/api/dictionary?fields[]=sex', { 'accept-encoding': 'br, gzip' });
-    expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.json()).toEqual({
+    expect(small.headers['content-encoding']).toBe('br');
+    const plain = await get(built, '/api/dictionary?fields[]=sex');
+    expect(brotliDecompressSync(small.rawPayload).toString()).toBe(plain.payload);
+    const again = await get(built, '/api/dictionary?fields[]=sex', {
+      'accept-encoding': 'br, gzip',
+      'if-none-match': String(small.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(small.headers.etag);
+    expect(plain.json()).toEqual({
       status: 'success',
       res: {
         sex: {
@@ -134,8 +142,13 @@ describe('GET /api/dictionary/v/{version}', () => {
 });
 
 describe('the version', () => {
+  // A database of its own: these tests change the dictionaries under the app.
+  let priv: BuiltApp;
+  beforeAll(async () => {
+    priv = await createPrivateTestApp();
+  });
+
   it('changes when the dictionaries are re-seeded, and the old versioned document is gone', async () => {
-    const priv = await createPrivateTestApp();
     const before = await versionOf(priv);
     const oldEtag = String((await get(priv, '/api/dictionary?fields[]=sex')).headers.etag);
     await priv.ctx.database.db.update(dictionaries).set({ checksum: 'stale', items: [] }).where(sql`${dictionaries.name} = 'sex'`);
@@ -152,7 +165,6 @@ describe('the version', () => {
   });
 
   it('follows a re-seed by another process within a minute', async () => {
-    const priv = await createPrivateTestApp();
     const before = await versionOf(priv);
     // What another process's seed writes: new items, checksum and update time.
     await priv.ctx.database.db

@@ -28,13 +28,10 @@ export type PrebuiltDictionaries = {
   /** The identity entity tag (quoted); the compressed copies add `-br`/`-gz` inside the quotes. */
   etag: string;
   json: Buffer;
-  /** Absent under the compression threshold (sent as JSON, as @fastify/compress would). */
-  br?: Buffer;
-  gzip?: Buffer;
+  br: Buffer;
+  gzip: Buffer;
 };
 
-/** The same threshold as @fastify/compress in app.ts: smaller answers go uncompressed. */
-const COMPRESS_THRESHOLD = 1024;
 /** Another process (the CLI, another instance on a newer release) may re-seed the shared database. */
 const RECHECK_MS = 60_000;
 /** Distinct sets of names kept (the client asks for a handful). */
@@ -61,7 +58,8 @@ async function loadSnapshot(database: Database, stamp?: string): Promise<Diction
 }
 
 /**
- * The prebuilt bytes. The whole set (no names: what the versioned URL serves too) is compressed at
+ * The prebuilt bytes, compressed whatever their size (once, so even a small answer's copy is free, and
+ * the tag a 304 names depends on the caller's codings alone). The whole set (no names: what the versioned URL serves too) is compressed at
  * the best quality once per version; other sets at the quality app.ts uses per request, so a caller
  * inventing sets costs no more than any uncached answer did.
  */
@@ -69,7 +67,6 @@ async function build(snapshot: DictionarySnapshot, names: readonly DictionaryNam
   const res = names.length ? Object.fromEntries(names.map((n) => [n, snapshot.all[n]])) : snapshot.all;
   const json = Buffer.from(JSON.stringify(ok(res)));
   const etag = dictionaryEtag(snapshot.version, names);
-  if (json.length < COMPRESS_THRESHOLD) return { etag, json };
   const whole = names.length === 0;
   const [br, gz] = await Promise.all([
     brotli(json, {

@@ -59,10 +59,8 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, etag: 
 }
 
 export function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, doc: PrebuiltDictionaries): FastifyReply {
-  const wanted = pickCoding(request.headers['accept-encoding']);
-  const body = wanted === 'br' ? doc.br : wanted === 'gzip' ? doc.gzip : undefined;
-  const coding = body ? wanted : null;
+  const coding = pickCoding(request.headers['accept-encoding']);
   reply.type('application/json; charset=utf-8').header('ETag', codedEtag(doc.etag, coding));
-  if (body && coding) reply.header('Content-Encoding', coding);
-  return reply.send(body ?? doc.json);
+  if (coding === null) return reply.send(doc.json);
+  return reply.header('Content-Encoding', coding).send(coding === 'br' ? doc.br : doc.gzip);
 }
