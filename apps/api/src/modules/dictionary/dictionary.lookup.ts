@@ -1,6 +1,6 @@
 import type { DictionaryItem, DictionaryName } from '@hr/contract';
 import type { Database } from '../../db/client.ts';
-import { dictionaries } from '../../db/schema/index.ts';
+import { type DictionarySnapshot, dictionaryDocuments } from './dictionary.document.ts';
 
 export type LookupItem = { value: string; title: string; color?: string; parentTitle?: string };
 export type DictionaryLookup = {
@@ -12,24 +12,26 @@ export type DictionaryLookup = {
   leavesUnder(name: DictionaryName, value: string): string[];
 };
 
-const TTL_MS = 5 * 60_000;
-const cache = new WeakMap<Database, { at: number; lookup: Promise<DictionaryLookup> }>();
+const cache = new WeakMap<DictionarySnapshot, DictionaryLookup>();
 
-/** Dictionaries flattened into maps, cached per database for a few minutes (they change rarely). */
-export function dictionaryLookup(database: Database): Promise<DictionaryLookup> {
-  const hit = cache.get(database);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.lookup;
-  const lookup = buildLookup(database);
-  cache.set(database, { at: Date.now(), lookup });
-  lookup.catch(() => cache.delete(database));
+/**
+ * Dictionaries flattened into maps, built once per version of the dictionaries (a re-seed makes a new
+ * one: dictionary.document.ts).
+ */
+export async function dictionaryLookup(database: Database): Promise<DictionaryLookup> {
+  const snapshot = await dictionaryDocuments(database).current();
+  let lookup = cache.get(snapshot);
+  if (!lookup) {
+    lookup = buildLookup(snapshot.all);
+    cache.set(snapshot, lookup);
+  }
   return lookup;
 }
 
-async function buildLookup(database: Database): Promise<DictionaryLookup> {
-  const rows = await database.db.select({ name: dictionaries.name, items: dictionaries.items }).from(dictionaries);
+function buildLookup(all: Record<DictionaryName, { items: DictionaryItem[] }>): DictionaryLookup {
   const flat = new Map<string, Map<string, LookupItem>>();
   const leaves = new Map<string, Map<string, string[]>>();
-  for (const row of rows) {
+  for (const [name, { items: list }] of Object.entries(all)) {
     const items = new Map<string, LookupItem>();
     const under = new Map<string, string[]>();
     const walk = (list: DictionaryItem[], parent?: DictionaryItem): string[] => {
@@ -44,9 +46,9 @@ async function buildLookup(database: Database): Promise<DictionaryLookup> {
       }
       return collected;
     };
-    walk(row.items);
-    flat.set(row.name, items);
-    leaves.set(row.name, under);
+    walk(list);
+    flat.set(name, items);
+    leaves.set(name, under);
   }
   return {
     get: (name, value) => (value == null ? undefined : flat.get(name)?.get(value)),

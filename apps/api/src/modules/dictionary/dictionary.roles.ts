@@ -1,6 +1,6 @@
 import { type DictionaryItem, ROLE_SEARCH_LIMIT, type RoleOption, roleMatch, roleSearchWords } from '@hr/contract';
 import type { Database } from '../../db/client.ts';
-import { getDictionaries } from './dictionary.service.ts';
+import { dictionaryDocuments } from './dictionary.document.ts';
 
 /**
  * Professional roles by what was typed (the contract's roleMatch: any word's beginning of the
@@ -9,7 +9,8 @@ import { getDictionaries } from './dictionary.service.ts';
  * alphabetically. A role listed under several categories is answered once, under the first.
  */
 export async function searchRoles(database: Database, search: string): Promise<RoleOption[]> {
-  const { roleTree } = await getDictionaries(database, ['roleTree']);
+  // The seeded tree in memory (read once per version of the dictionaries), not a query per keystroke.
+  const { roleTree } = (await dictionaryDocuments(database).current()).all;
   const first = roleSearchWords(search)[0] ?? '';
   const seen = new Set<string>();
   const found: (RoleOption & { rank: number })[] = [];
