@@ -9,10 +9,36 @@ export const NUL_MESSAGE = 'Недопустимый символ (U+0000) в т
  * for U+0000 before validation: the caller gets a 422 naming the field, never a 500 from the database.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
+    // Nearly every request holds none: a scan without paths first, the path only for the refusal.
+    if (!hasNul(request.params) && !hasNul(request.query) && !hasNul(request.body)) return done();
     const field = nulIn(request.params) ?? nulIn(request.query) ?? nulIn(request.body);
-    if (field !== undefined) throw fieldError(field || 'body', NUL_MESSAGE);
+    done(field === undefined ? undefined : fieldError(field || 'body', NUL_MESSAGE));
   });
+}
+
+/** Text that is read as such: parsed JSON and query objects, not a Buffer or a stream. */
+const isPlainObject = (value: unknown): value is object =>
+  !!value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+
+/** Whether any string (or object key) of a request part holds U+0000; iterative, as nulIn. */
+export function hasNul(root: unknown): boolean {
+  if (root === undefined || root === null) return false;
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
 }
 
 /**
@@ -27,7 +53,7 @@ export function nulIn(root: unknown): string | undefined {
       if (value.includes('\u0000')) return path;
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], path ? `${path}.${i}` : String(i)]);
-    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function') {
+    } else if (isPlainObject(value)) {
       // Parsed JSON and query objects (the query parser's have no Object prototype); a Buffer or a stream is not text.
       const entries = Object.entries(value);
       for (const [key] of entries) if (key.includes('\u0000')) return path || 'body';

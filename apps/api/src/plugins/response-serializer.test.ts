@@ -107,6 +107,14 @@ describe('compiled response serialisation', () => {
     }
   });
 
+  it('leaves out a record key `__proto__` as zod does (a field name from a request may be one)', () => {
+    const errors = JSON.parse('{"__proto__": ["a"], "name": ["b"]}');
+    const body = { status: 'error', message: 'm', errors };
+    const text = compileFast(errorBody)?.(body) ?? '';
+    expect(text).toBe(viaZod(errorBody)(body));
+    expect(JSON.parse(text)).toEqual({ status: 'error', message: 'm', errors: { name: ['b'] } });
+  });
+
   it('fails as zod fails when a declared field is missing', () => {
     const fast = compileFast(z.object({ a: z.string(), b: z.number().nullable() }));
     expect(() => fast?.({ a: 'x' })).toThrow();

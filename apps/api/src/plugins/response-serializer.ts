@@ -97,13 +97,16 @@ export function isFaithful(root: $ZodType): boolean {
 }
 
 type Json = { [key: string]: unknown };
+/** Any key of a record but `__proto__`. */
+const RECORD_KEY = '^(?!__proto__$)';
 const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The zod JSON Schema made ready for fast-json-stringify:
  * - `additionalProperties: false` dropped — fast-json-stringify writes the declared properties only
  *   either way, and a union's branch is then chosen as zod chooses it (extra keys ignored, not a mismatch);
- * - `anyOf: [X, {type: 'null'}]` → X with `nullable: true` (a null check instead of a validation per value).
+ * - `anyOf: [X, {type: 'null'}]` → X with `nullable: true` (a null check instead of a validation per value);
+ * - a record's values under a pattern that leaves out `__proto__`, as zod does.
  */
 export function adaptJsonSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(adaptJsonSchema);
@@ -116,6 +119,12 @@ export function adaptJsonSchema(node: unknown): unknown {
     if (key === 'default') continue;
     // Keys under `properties`/`definitions` are names, not keywords: only their values are schemas.
     out[key] = key === 'properties' || key === 'definitions' ? mapValues(value) : adaptJsonSchema(value);
+  }
+  // A record: zod leaves out an own `__proto__` key (a field name taken from a request may be one);
+  // fast-json-stringify writes only the keys its pattern matches.
+  if (isJson(out.additionalProperties) && !out.properties) {
+    out.patternProperties = { [RECORD_KEY]: out.additionalProperties };
+    delete out.additionalProperties;
   }
   const anyOf = out.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {

@@ -43,18 +43,17 @@ export function helmetHeaderSteps(options: HelmetOptions): HeaderStep[] {
 }
 
 /**
- * Helmet's headers on every answer, from one onRequest hook, set on the raw response as helmet set
- * them (so a route's own value — a reply's PDF frame rule — still replaces one, and a 404 or a
- * hijacked answer carries them too).
+ * Helmet's headers on every answer, from one onRequest hook. Set among the reply's headers (helmet
+ * set them on the raw response, which made Node check every header of the answer twice): a
+ * route's own value (a reply's PDF frame rule) still replaces one, and a 404 carries them too.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const steps = helmetHeaderSteps(options);
-  const set = steps.flatMap((s): [string, string][] => ('set' in s ? [[s.set, s.value]] : []));
-  const removed = steps.flatMap((s) => ('remove' in s ? [s.remove] : []));
+  const set = steps.flatMap((s): [string, string][] => ('set' in s ? [[s.set.toLowerCase(), s.value]] : []));
+  const removed = steps.flatMap((s) => ('remove' in s ? [s.remove.toLowerCase()] : []));
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const name of removed) raw.removeHeader(name);
-    for (const [name, value] of set) raw.setHeader(name, value);
+    for (const name of removed) reply.removeHeader(name);
+    for (const [name, value] of set) reply.header(name, value);
     done();
   });
 }
