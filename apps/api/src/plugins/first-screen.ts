@@ -175,14 +175,13 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
  * JSON inside <script>: nothing in it can close the element, start a comment or be read as markup
  * (`<`, `>`, `&` as escapes), nor end a line for an older JavaScript parser (U+2028, U+2029).
  */
-const SCRIPT_ESCAPES: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] ?? c);
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The page with the first screen in #root and its state beside it (main.tsx reads it). Its
