@@ -51,6 +51,7 @@ describe('the first screen\'s answers: the services\' own, exactly what the rout
       if (direct.status === 200) expect(direct.body).toEqual(routed.body);
     }
     const search = await ask(request, `/api/resume/search?text=${word}`);
+    expect((search.body as { res: { data: unknown[]; total: number } }).res).toMatchObject({ total: 2, current_page: 1 });
     expect((search.body as { res: { data: unknown[] } }).res.data).toHaveLength(2);
     // A visitor reads no names.
     expect(JSON.stringify(search.body)).not.toContain('Кириллова');
@@ -100,5 +101,20 @@ describe('the first screen\'s answers: the services\' own, exactly what the rout
     expect((await askLimited(request, '/api/resume/search')).status).toBe(429);
     // The same address's own request is over the limit too.
     expect((await new TestClient(limited.app, ip).get('/api/resume/search')).status).toBe(429);
+  });
+});
+
+describe('with the search caches on, as in production', () => {
+  it('an answer from a cached page is the route\'s answer, counts included', async () => {
+    const cached = await createTestApp({ SEARCH_CACHE_TTL_MS: '60000', SEARCH_PAGE_CACHE_TTL_MS: '60000' });
+    const askCached = createPageAnswers(cached.ctx);
+    const visitor = new TestClient(cached.app, anyIp());
+    const request = { user: null, sid: null, ip: anyIp(), cookies: {}, log: cached.app.log } as unknown as FastifyRequest;
+    const url = `/api/resume/search?text=${word}`;
+    for (let i = 0; i < 2; i++) {
+      const direct = await askCached(request, url);
+      expect((direct.body as { res: { total: number } }).res.total).toBe(2);
+      expect(direct.body).toEqual((await visitor.get(url)).body);
+    }
   });
 });
