@@ -27,16 +27,22 @@ export function parseContentType(header: string): { type: string; params: Map<st
  * misread the text or throw a 500.
  */
 export function registerRequestShape(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['content-type'];
-    if (!header || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const { type, params } = parseContentType(header);
-    const charset = params.get('charset');
-    if (charset !== undefined && !CHARSETS.has(charset.toLowerCase())) throw malformedRequest(MULTIPART_MSG.charset);
-    if (type === 'multipart/form-data') {
-      const boundary = params.get('boundary');
-      if (!boundary) throw malformedRequest(MULTIPART_MSG.noBoundary);
-      if (boundary.length > BOUNDARY_MAX) throw malformedRequest(MULTIPART_MSG.badBoundary);
-    }
+    if (!header || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    done(shapeError(header));
   });
+}
+
+/** The refusal of a declared body type, or undefined when the body may be read. */
+function shapeError(header: string): Error | undefined {
+  const { type, params } = parseContentType(header);
+  const charset = params.get('charset');
+  if (charset !== undefined && !CHARSETS.has(charset.toLowerCase())) return malformedRequest(MULTIPART_MSG.charset);
+  if (type === 'multipart/form-data') {
+    const boundary = params.get('boundary');
+    if (!boundary) return malformedRequest(MULTIPART_MSG.noBoundary);
+    if (boundary.length > BOUNDARY_MAX) return malformedRequest(MULTIPART_MSG.badBoundary);
+  }
+  return undefined;
 }
