@@ -1,7 +1,7 @@
 import { type CardSignals, type OpinionsSummary, SIGNALS_INVITED_DAYS } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../../db/client.ts';
+import type { Database } from '../../../db/client.ts';
+import { preparedStatement } from '../../../lib/prepared-statement.ts';
 import { teamOf } from '../../vacancy/vacancy.access.ts';
 
 // What the club knows of each card of a page (PRODUCT 10 «уже в работе у коллег», and the club's
@@ -38,7 +38,9 @@ type MarkRow = {
  * Per resume, lookups by its id only (the favourites, vacancy-reply and opinion indexes by resume),
  * so the cost follows the page, not the base. The opinions counted are the visible ones.
  */
-const MARKS_OF_PAGE = new PgDialect().sqlToQuery(sql`with team(id) as ${teamOf(sql`${sql.placeholder('viewer')}`)}
+const marksOfPage = preparedStatement<MarkRow>(
+  'card_marks',
+  sql`with team(id) as ${teamOf(sql`${sql.placeholder('viewer')}`)}
     select p.id, ${keptBy(sql.raw('p.id'))} as favourites, ${invitedCompanies(sql.raw('p.id'))} as invited_90d,
       (exists (select 1 from favourites f where f.resume_id = p.id and f.user_id in (select id from team))
         or exists (select 1 from vacancy_replies vr join vacancies v on v.id = vr.vacancy_id
@@ -50,20 +52,8 @@ const MARKS_OF_PAGE = new PgDialect().sqlToQuery(sql`with team(id) as ${teamOf(s
         count(*) filter (where ro.verdict = 'recommend')::int as recommend,
         count(*) filter (where ro.verdict = 'neutral')::int as neutral,
         count(*) filter (where ro.verdict = 'not_recommend')::int as not_recommend
-      from review_opinions ro where ro.resume_id = p.id and ro.hidden_at is null) o`);
-
-type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> };
-const prepared = new WeakMap<Db, Prepared>();
-
-/** The statement prepared once per database (on PostgreSQL a named statement each connection parses once). */
-async function marksOfPage(database: Database, values: { viewer: number; ids: string[] }): Promise<MarkRow[]> {
-  let statement = prepared.get(database.db);
-  if (!statement) {
-    statement = database.db._.session.prepareQuery(MARKS_OF_PAGE, undefined, 'card_marks', false) as Prepared;
-    prepared.set(database.db, statement);
-  }
-  return ((await statement.execute(values)) as { rows: MarkRow[] }).rows;
-}
+      from review_opinions ro where ro.resume_id = p.id and ro.hidden_at is null) o`,
+);
 
 export type CardMarks = {
   /** The badges of the resumes the club knows something about (the others are not in the map). */
