@@ -1,4 +1,4 @@
-import { type CandidatePerson, type CandidateSight, maskMarkedText, maskText } from './resume.mask.ts';
+import { type CandidatePerson, type CandidateSight, maskGeneration, maskMarkedText, maskText } from './resume.mask.ts';
 import { canSeeCandidateNames } from './resume.policy.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 
@@ -10,6 +10,8 @@ import type { UserRow } from '../../db/schema/index.ts';
  * phones, e-mails, links and messenger handles, also where typed into free text.
  */
 export type { CandidateSight };
+/** Taken before reading the rows to show, and handed to the reveal functions (resume.mask.ts). */
+export { maskGeneration };
 
 export const VISITOR_SIGHT: CandidateSight = Object.freeze({ names: false, contacts: false });
 /** The team of a vacancy the candidate replied to: the candidate sent them who they are. */
@@ -36,12 +38,21 @@ export function sightOf(viewer: CandidateViewer, contactsOpened = false): Candid
 }
 
 /** Free text as the viewer may read it. */
-export const revealText = (text: string, person: CandidatePerson, sight: CandidateSight) => maskText(text, person, sight);
+export const revealText = (text: string, person: CandidatePerson, sight: CandidateSight, readAt?: number) =>
+  maskText(text, person, sight, readAt);
 export const revealOptionalText = (text: string | null | undefined, person: CandidatePerson, sight: CandidateSight) =>
   text == null ? null : maskText(text, person, sight);
-/** A search highlight (raw, with its match markers) as the viewer may read it. */
-export const revealMarkedText = (marked: string, person: CandidatePerson, sight: CandidateSight, marks: { open: string; close: string; cut?: boolean }) =>
-  maskMarkedText(marked, person, sight, marks);
+/**
+ * A search highlight (raw, with its match markers) as the viewer may read it. `readAt`: the
+ * masking's generation taken before the rows were read (maskGeneration).
+ */
+export const revealMarkedText = (
+  marked: string,
+  person: CandidatePerson,
+  sight: CandidateSight,
+  marks: { open: string; close: string; cut?: boolean },
+  readAt?: number,
+) => maskMarkedText(marked, person, sight, marks, readAt);
 
 /** The name a list shows for a candidate: the full name when the viewer may see it, else the initials. */
 export function displayNameOf(person: CandidatePerson, fullName: string, sight: CandidateSight): string {

@@ -1,6 +1,5 @@
 import type { ResumeCard } from '@hr/contract';
-import { type CandidateSight, type CandidateViewer, initialsOf, sightOf } from './candidate-view.ts';
-import { maskText } from './resume.mask.ts';
+import { type CandidateSight, type CandidateViewer, initialsOf, revealText, sightOf } from './candidate-view.ts';
 
 /** What a card query selects (snake_case straight from SQL). */
 export type CardRow = {
@@ -59,10 +58,13 @@ export function toCard(row: CardRow, viewer: CandidateViewer): ResumeCard {
   return cardFor(row, sightOf(viewer), !!viewer);
 }
 
-/** toCard for a viewer whose sight is known: a member (`isMember`) or a visitor. */
-export function cardFor(row: CardRow, sight: CandidateSight, isMember: boolean): ResumeCard {
+/**
+ * toCard for a viewer whose sight is known: a member (`isMember`) or a visitor. `readAt`: the
+ * masking's generation taken before the row was read (maskGeneration).
+ */
+export function cardFor(row: CardRow, sight: CandidateSight, isMember: boolean, readAt?: number): ResumeCard {
   const person = personOfCard(row);
-  const text = (value: string) => maskText(value, person, sight);
+  const text = (value: string) => revealText(value, person, sight, readAt);
   const card: ResumeCard = {
     hash: row.hash,
     title: text(row.title),

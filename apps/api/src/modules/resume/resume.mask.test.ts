@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hostileCandidate, seededRng } from '../../../test/hostile-contacts.ts';
-import { type CandidatePerson, forgetMaskedTexts, hiddenRanges, maskMarkedText, maskText } from './resume.mask.ts';
+import {
+  type CandidatePerson,
+  forgetMaskedTexts,
+  hiddenRanges,
+  maskGeneration,
+  maskMarkedText,
+  maskMemoForTests,
+  maskText,
+} from './resume.mask.ts';
 
 // The masking keeps what it made (a memo keyed on every input) and skips the patterns a text cannot
 // match: neither may ever change what a viewer reads.
@@ -65,6 +73,47 @@ describe('the masking memo', () => {
     expect(before).toBe(`${hidden} ${hidden}, ${hidden}`);
     forgetMaskedTexts();
     expect(maskText(text, petrov, VISITOR)).toBe(before);
+  });
+});
+
+describe('the masking memo after a deletion on request', () => {
+  const deleted: CandidatePerson = { firstName: 'Ермолай', lastName: 'Удалёнкин', middleName: null, phone: '9035550101', email: 'ermolai@gone.ru' };
+  const text = 'Удалёнкин Ермолай, ermolai@gone.ru';
+  const fragment = 'пишите \u0001Удалёнкину\u0002 на ermolai@gone.ru';
+
+  it('keeps nothing masked from rows read before the forget, and what is read after it', () => {
+    const readBefore = maskGeneration();
+    forgetMaskedTexts();
+    // The request that read the resume before the deletion masks it now: its answer, nothing kept.
+    expect(maskText(text, deleted, VISITOR, readBefore)).toBe(`${hidden} ${hidden}, ${hidden}`);
+    expect(maskMarkedText(fragment, deleted, VISITOR, marks, readBefore)).toBe(`пишите \u0001${hidden}\u0002 на ${hidden}`);
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(false);
+    const readAfter = maskGeneration();
+    expect(maskText(text, deleted, VISITOR, readAfter)).toBe(`${hidden} ${hidden}, ${hidden}`);
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(true);
+    forgetMaskedTexts();
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(false);
+  });
+
+  it('keeps nothing from a caller without a generation until no read before the forget can be running', () => {
+    forgetMaskedTexts();
+    expect(maskText(text, deleted, VISITOR)).toBe(`${hidden} ${hidden}, ${hidden}`);
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(false);
+    maskMemoForTests.advance(61_000);
+    expect(maskText(text, deleted, VISITOR)).toBe(`${hidden} ${hidden}, ${hidden}`);
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(true);
+  });
+
+  it('lets every entry go after ten minutes (whatever a forget could not reach)', async () => {
+    maskText(text, deleted, VISITOR, maskGeneration());
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(true);
+    maskMemoForTests.advance(9 * 60_000);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(true);
+    maskMemoForTests.advance(2 * 60_000);
+    // lru-cache reads its clock at most once a millisecond.
+    await new Promise((done) => setTimeout(done, 10));
+    expect(maskMemoForTests.holds('Удалёнкин')).toBe(false);
   });
 });
 

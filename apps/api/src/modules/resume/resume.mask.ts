@@ -149,18 +149,49 @@ export function hiddenRanges(text: string, person: CandidatePerson, sight: Candi
  * The masked texts already made: the masking is a pure function of its inputs, and the same cards
  * and pages are shown over and over (a search page to every member who runs it). The key is every
  * input itself — the text, the candidate's names and contacts on file, the sight, the marks and the
- * cut — so an entry can only ever answer the very same call. Bounded by the characters it holds.
+ * cut — so an entry can only ever answer the very same call. Bounded by the characters it holds, and
+ * by time: whatever a deletion on request could not reach is gone within MEMO_TTL_MS.
  */
+const MEMO_TTL_MS = 10 * 60_000;
+/** lru-cache's clock, which the tests move forward (`shift`). */
+const memoClock = { shift: 0, now: () => performance.now() + memoClock.shift };
 const masked = new LRUCache<string, string>({
   max: 50_000,
   maxSize: 8_000_000,
   sizeCalculation: (value, key) => key.length + value.length + 64,
+  ttl: MEMO_TTL_MS,
+  perf: memoClock,
 });
+
+/**
+ * A text masked from rows read before a forget must not be kept: it may be of the person just
+ * deleted. A door hands the generation it took before reading its rows (`maskGeneration()`), and
+ * nothing is kept under an older one. A door that hands none is trusted only once its rows cannot
+ * predate the forget: longer than a statement may run (DB_STATEMENT_TIMEOUT_MS, 30 s by default).
+ */
+let generation = 0;
+let forgottenAt = Number.NEGATIVE_INFINITY;
+const UNSURE_AFTER_FORGET_MS = 60_000;
+
+/** The memo's generation now: taken before reading the rows a request will mask. */
+export function maskGeneration(): number {
+  return generation;
+}
 
 /** Forgets every masked text (a person's data deleted on request: no copy of their text stays in memory). */
 export function forgetMaskedTexts(): void {
+  generation++;
+  forgottenAt = memoClock.now();
   masked.clear();
 }
+
+/** For tests: whether any kept entry was made from `part` (a text, a name, a contact), and the memo's clock. */
+export const maskMemoForTests = {
+  holds: (part: string) => [...masked.keys()].some((key) => key.includes(part)),
+  advance: (ms: number) => {
+    memoClock.shift += ms;
+  },
+};
 
 /** Each part prefixed by its length: two different calls never make the same key. */
 function maskKey(parts: readonly (string | null | undefined)[]): string {
@@ -171,20 +202,24 @@ function maskKey(parts: readonly (string | null | undefined)[]): string {
 
 const personParts = (p: CandidatePerson) => [p.firstName, p.lastName, p.middleName, p.phone, p.email, p.telegram];
 
-function remembered(key: string, make: () => string): string {
+function remembered(key: string, readAt: number | undefined, make: () => string): string {
   const hit = masked.get(key);
   if (hit !== undefined) return hit;
   const value = make();
-  masked.set(key, value);
+  const current = readAt === undefined ? memoClock.now() - forgottenAt >= UNSURE_AFTER_FORGET_MS : readAt === generation;
+  if (current) masked.set(key, value);
   return value;
 }
 
-/** Free text with what the viewer may not read replaced by «[скрыто]». */
-export function maskText(text: string, person: CandidatePerson, sight: CandidateSight): string {
+/**
+ * Free text with what the viewer may not read replaced by «[скрыто]». `readAt`: the generation
+ * taken before the person was read (maskGeneration).
+ */
+export function maskText(text: string, person: CandidatePerson, sight: CandidateSight, readAt?: number): string {
   if (sight.contacts && sight.names) return text;
   if (!text) return text;
   const key = maskKey(['t', sight.names ? '1' : '0', sight.contacts ? '1' : '0', ...personParts(person), text]);
-  return remembered(key, () => maskTextNow(text, person, sight));
+  return remembered(key, readAt, () => maskTextNow(text, person, sight));
 }
 
 function maskTextNow(text: string, person: CandidatePerson, sight: CandidateSight): string {
@@ -209,13 +244,14 @@ export function maskMarkedText(
   person: CandidatePerson,
   sight: CandidateSight,
   marks: { open: string; close: string; cut?: boolean },
+  readAt?: number,
 ): string {
   const { open, close } = marks;
   if (sight.contacts && sight.names) return marked;
   if (!marked) return marked;
   const cut = marks.cut ? '1' : '0';
   const key = maskKey(['m', sight.names ? '1' : '0', sight.contacts ? '1' : '0', open, close, cut, ...personParts(person), marked]);
-  return remembered(key, () => maskMarkedTextNow(marked, person, sight, marks));
+  return remembered(key, readAt, () => maskMarkedTextNow(marked, person, sight, marks));
 }
 
 function maskMarkedTextNow(

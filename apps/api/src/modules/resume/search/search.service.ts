@@ -21,7 +21,7 @@ import { AppError, fieldError } from '../../../lib/app-error.ts';
 import { type DictionaryLookup, dictionaryLookup } from '../../dictionary/dictionary.lookup.ts';
 import { accessMapOf } from '../../user/user.policy.ts';
 import { cardFor, type CardRow, personOfCard } from '../resume.card.ts';
-import { type CandidateSight, revealMarkedText, sightOf } from '../candidate-view.ts';
+import { type CandidateSight, maskGeneration, revealMarkedText, sightOf } from '../candidate-view.ts';
 import { parseAdvancedQuery, pruneTerms, QuerySyntaxError } from './advanced-query.ts';
 import { type PromiseCache, remember } from '../../../lib/promise-cache.ts';
 import { QueryTimeout, type SqlRunner } from './search.db.ts';
@@ -353,6 +353,10 @@ export async function executeSearch(
     return traced<PageRow>(run, trace, 'page', pageSql(plan, o));
   })();
   const [s, rows] = await Promise.all([stats, page]);
+  // An estimate (the sample's, when an exact count ran out of time) can fall below what the page
+  // itself holds: a small result set is often absent from the 1-in-64 sample. The page is exact.
+  const seen = rows.length ? (q.page - 1) * q.per_page + rows.length : 0;
+  if (s.totalIsEstimate && s.total < seen) return { stats: { ...s, total: seen, totalCapped: seen > SEARCH_EXACT_COUNT_LIMIT }, rows };
   return { stats: s, rows };
 }
 
@@ -482,6 +486,8 @@ export async function searchResumesOf(
   /** `fresh`: no cached counts or pages (a saved search's results must show what has just arrived). */
   opts: { fresh?: boolean } = {},
 ): Promise<SearchResult> {
+  // Before any row is read: a page read before a deletion on request leaves no masked text behind.
+  const readAt = maskGeneration();
   const dict = await dictionaryLookup(ctx.database);
   if (spec.vacancyIds && !spec.vacancyIds.length) return emptyResult(q, dict, spec);
 
@@ -496,7 +502,7 @@ export async function searchResumesOf(
         rows.map((r) => Number(r.id)),
       )
     : { opinions: new Map(), signals: new Map() };
-  const shown = shownPage(found, user, dict, spec);
+  const shown = shownPage(ctx, found, user, dict, spec, readAt);
   return {
     per_page: q.per_page,
     current_page: q.page,
@@ -531,7 +537,7 @@ type Shown = { cards: ResumeCard[]; facets: SearchFacets };
  */
 const shownPages = new WeakMap<PageResult, Map<string, Shown & { dict: DictionaryLookup }>>();
 
-function shownPage(page: PageResult, user: Viewer, dict: DictionaryLookup, spec: SearchSpec): Shown {
+function shownPage(ctx: AppContext, page: PageResult, user: Viewer, dict: DictionaryLookup, spec: SearchSpec, readAt: number): Shown {
   const sight = sightOf(user);
   const isMember = !!user;
   const key = `${isMember ? 'm' : 'v'}${sight.names ? 'n' : ''}${sight.contacts ? 'c' : ''}|${localDay(new Date())}`;
@@ -539,17 +545,32 @@ function shownPage(page: PageResult, user: Viewer, dict: DictionaryLookup, spec:
   const hit = bySight?.get(key);
   if (hit && hit.dict === dict) return hit;
   const cards = page.rows.map((row) => {
-    const card = cardFor(row, sight, isMember);
-    if (row.hl_title !== undefined) card.highlight = highlightOf(row, sight);
+    const card = cardFor(row, sight, isMember, readAt);
+    if (row.hl_title !== undefined) card.highlight = highlightOf(row, sight, readAt);
     return card;
   });
   const shown = { cards, facets: facetsOf(page.stats, dict, spec), dict };
+  // Served as they are to every viewer of this sight: outside production a change made for one of
+  // them throws instead of reaching the others (their own marks go on copies).
+  const nodeEnv = ctx.config.nodeEnv;
+  if (nodeEnv && nodeEnv !== 'production') {
+    deepFreeze(shown.cards);
+    deepFreeze(shown.facets);
+  }
+  // A page read before a deletion on request is already out of the page cache: nothing kept with it.
+  if (readAt !== maskGeneration()) return shown;
   if (!bySight) {
     bySight = new Map();
     shownPages.set(page, bySight);
   }
   bySight.set(key, shown);
   return shown;
+}
+
+/** Freezes `value` and every object and array it holds. */
+function deepFreeze(value: object): void {
+  for (const inner of Object.values(value)) if (inner && typeof inner === 'object') deepFreeze(inner);
+  Object.freeze(value);
 }
 
 /** executeSearch, or the same page of an identical search a moment ago (see `pageCacheTtlMs`). */
@@ -572,10 +593,11 @@ export function markedHtml(raw: string): string {
 }
 
 /** The matched words of a card, with what the viewer may not read masked (candidate-view.ts) before the HTML is made. */
-function highlightOf(row: PageRow, sight: CandidateSight): { title: string; fragments: string[] } {
+function highlightOf(row: PageRow, sight: CandidateSight, readAt: number): { title: string; fragments: string[] } {
   const person = personOfCard(row);
   const cardSight = { names: sight.names, contacts: false };
-  const reveal = (text: string, cut: boolean) => revealMarkedText(text, person, cardSight, { open: MARK_START, close: MARK_END, cut });
+  const reveal = (text: string, cut: boolean) =>
+    revealMarkedText(text, person, cardSight, { open: MARK_START, close: MARK_END, cut }, readAt);
   const title = markedHtml(reveal(row.hl_title ?? row.title, false));
   const fragments = (row.hl_fragments ?? '')
     .split(FRAGMENT_BREAK)

@@ -6,6 +6,8 @@ import { type ExperienceEntry, resumes, resumeViews, users } from '../../../db/s
 import { createResume, setFlags } from '../../../../test/factories.ts';
 import { type Answer, createTestApp, registeredMember, TestClient } from '../../../../test/helpers.ts';
 import { searchResumes, searchTuning } from './search.service.ts';
+import { QueryTimeout, type SqlRunner } from './search.db.ts';
+import { maskMemoForTests } from '../resume.mask.ts';
 import { ACTIVE_DAY, activeDays, yearsBefore } from './search.filters.ts';
 import { searchQueryInput } from '@hr/contract';
 
@@ -695,6 +697,102 @@ describe('the page cache', () => {
       }
     } finally {
       await db().db.delete(resumes).where(eq(resumes.id, row.id));
+    }
+  });
+});
+
+/** The search's statements run through `wrap` for the length of `body`. */
+async function withRunner<T>(wrap: (base: SqlRunner) => SqlRunner, body: () => Promise<T>): Promise<T> {
+  const runtime = built.ctx.search;
+  const runner = runtime.runner;
+  runtime.runner = () => wrap(runner());
+  try {
+    return await body();
+  } finally {
+    runtime.runner = runner;
+  }
+}
+
+describe('shared cards and deletions on request', () => {
+  it('the cards and facets shared by the viewers of a cached page are frozen; a member gets their marks on a copy', async () => {
+    const tuning = { ...searchTuning(built.ctx), cacheTtlMs: 60_000, pageCacheTtlMs: 60_000 };
+    const text = word();
+    const q = searchQueryInput.parse({ text });
+    const row = await fx('frozen', { title: `Кладовщик ${text}` });
+    try {
+      const member = await registeredMember(built.app);
+      const [user] = await db().db.select().from(users).where(eq(users.email, member.email));
+      expect((await member.client.post(`/api/favourite/${row.hash}`, {})).status).toBe(200);
+      const seen = await searchResumes(built.ctx, q, null, tuning);
+      const card = seen.data[0] as (typeof seen.data)[number];
+      expect(card.hash).toBe(row.hash);
+      expect(() => Object.assign(card, { title: 'другое' })).toThrow(TypeError);
+      expect(() => Object.assign(card.city as object, { title: 'другое' })).toThrow(TypeError);
+      expect(() => card.highlight?.fragments.push('другое')).toThrow(TypeError);
+      expect(() => seen.facets.experience.push(seen.facets.experience[0] as never)).toThrow(TypeError);
+      expect(() => Object.assign(seen.facets.experience[0] as object, { count: 5 })).toThrow(TypeError);
+      // The same cached page for the member: their own mark on a copy, the visitor's card untouched.
+      const own = await searchResumes(built.ctx, q, user ?? null, tuning);
+      expect(own.data[0]?.signals).toEqual({ favourites: 1, invited_90d: 0, in_team: true });
+      expect((await searchResumes(built.ctx, q, null, tuning)).data[0]).not.toHaveProperty('signals');
+    } finally {
+      await db().db.delete(resumes).where(eq(resumes.id, row.id));
+    }
+  });
+
+  it('a page read before a deletion on request leaves no masked text in memory; one read after it does', async () => {
+    const tuning = { ...searchTuning(built.ctx), cacheTtlMs: 60_000, pageCacheTtlMs: 60_000 };
+    const text = word();
+    const q = searchQueryInput.parse({ text });
+    const row = await fx('forgotten', { title: `Забытьев ${text}`, firstName: 'Ермолай', lastName: 'Забытьев' });
+    try {
+      // The deletion is announced while the page is being read (ctx.search.invalidate, as app.ts on the broadcast).
+      const forgetting = (base: SqlRunner): SqlRunner => ({
+        ...base,
+        query: async <T>(s: Parameters<SqlRunner['query']>[0]) => {
+          const rows = await base.query<T>(s);
+          built.ctx.search.invalidate();
+          return rows;
+        },
+      });
+      const read = await withRunner(forgetting, () => searchResumes(built.ctx, q, null, tuning));
+      expect(read.data.map((c) => c.hash)).toEqual([row.hash]);
+      expect(read.data[0]?.title).toBe(`[скрыто] ${text}`);
+      expect(maskMemoForTests.holds('Забытьев')).toBe(false);
+      const again = await searchResumes(built.ctx, q, null, tuning);
+      expect(again.data[0]?.title).toBe(`[скрыто] ${text}`);
+      expect(maskMemoForTests.holds('Забытьев')).toBe(true);
+    } finally {
+      await db().db.delete(resumes).where(eq(resumes.id, row.id));
+      built.ctx.search.invalidate();
+    }
+  });
+
+  it('a count estimated from the sample (the exact one out of time) is never below the cards of the page', async () => {
+    const tuning = { ...searchTuning(built.ctx), exactTimeoutMs: 100, walkTimeoutMs: 0 };
+    const text = word();
+    const q = searchQueryInput.parse({ text });
+    // Two resumes outside the 1-in-64 sample: the sample finds none of them.
+    const made: number[] = [];
+    const kept: number[] = [];
+    while (kept.length < 2) {
+      const row = await fx(`unsampled${made.length}`, { about: text });
+      made.push(row.id);
+      if (row.id % 64 === 0) await db().db.delete(resumes).where(eq(resumes.id, row.id));
+      else kept.push(row.id);
+    }
+    try {
+      const outOfTime = (base: SqlRunner): SqlRunner => ({
+        ...base,
+        queryWith: () => Promise.reject(new QueryTimeout('statement timeout')),
+      });
+      const res = await withRunner(outOfTime, () => searchResumes(built.ctx, q, null, tuning));
+      expect(res.data).toHaveLength(2);
+      expect(res.total_is_estimate).toBe(true);
+      expect(res.total).toBe(2);
+      expect(res.last_page).toBe(1);
+    } finally {
+      for (const id of made) await db().db.delete(resumes).where(eq(resumes.id, id));
     }
   });
 });
