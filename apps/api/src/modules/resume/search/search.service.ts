@@ -353,10 +353,11 @@ export async function executeSearch(
     return traced<PageRow>(run, trace, 'page', pageSql(plan, o));
   })();
   const [s, rows] = await Promise.all([stats, page]);
-  // An estimate (the sample's, when an exact count ran out of time) can fall below what the page
-  // itself holds: a small result set is often absent from the 1-in-64 sample. The page is exact.
+  // The page is read live; the total can fall below what it holds: an estimate (the sample's, when
+  // an exact count ran out of time: a small result set is often absent from the 1-in-64 sample), or
+  // a cached count from before resumes arrived one by one (only imports drop the caches).
   const seen = rows.length ? (q.page - 1) * q.per_page + rows.length : 0;
-  if (s.totalIsEstimate && s.total < seen) return { stats: { ...s, total: seen, totalCapped: seen > SEARCH_EXACT_COUNT_LIMIT }, rows };
+  if (s.total < seen) return { stats: { ...s, total: seen, totalCapped: seen > SEARCH_EXACT_COUNT_LIMIT }, rows };
   return { stats: s, rows };
 }
 

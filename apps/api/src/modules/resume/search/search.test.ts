@@ -795,6 +795,21 @@ describe('shared cards and deletions on request', () => {
       for (const id of made) await db().db.delete(resumes).where(eq(resumes.id, id));
     }
   });
+
+  it('a count cached before a resume arrived (no import announced it) is never below the cards of the live page', async () => {
+    const tuning = { ...searchTuning(built.ctx), cacheTtlMs: 60_000 };
+    const text = word();
+    const q = searchQueryInput.parse({ text });
+    expect(await searchResumes(built.ctx, q, null, tuning)).toMatchObject({ total: 0, data: [] });
+    const row = await fx('arrivedLate', { about: text });
+    try {
+      const res = await searchResumes(built.ctx, q, null, tuning);
+      expect(res.data.map((c) => c.hash)).toEqual([row.hash]);
+      expect(res.total).toBe(1);
+    } finally {
+      await db().db.delete(resumes).where(eq(resumes.id, row.id));
+    }
+  });
 });
 
 describe('who sees what', () => {
