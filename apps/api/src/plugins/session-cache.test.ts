@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CachedSession, SessionCache } from './session-cache.ts';
 
 const entry = (userId: number, leadId: number | null = null, expiresIn = 60_000): CachedSession<{ id: number }> => ({
@@ -16,7 +16,32 @@ const live = () => {
   return cache;
 };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('session cache', () => {
+  it('serves only until the deadline its watcher last set, and again once renewed, with what it kept', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new SessionCache<{ id: number }>(30_000);
+    cache.setEnabled(true, Date.now() + 2000);
+    cache.set('a', entry(1), cache.generation());
+    expect(cache.get('a')?.userId).toBe(1);
+    vi.setSystemTime(Date.now() + 2000);
+    // The notices were not proven to arrive lately: nothing is served.
+    expect(cache.enabled).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+    cache.renew(Date.now() + 2000);
+    expect(cache.enabled).toBe(true);
+    expect(cache.get('a')?.userId).toBe(1);
+    // A renewal never shortens it, and is nothing to a cache switched off.
+    cache.renew(Date.now() - 1);
+    expect(cache.get('a')?.userId).toBe(1);
+    cache.setEnabled(false);
+    cache.renew(Date.now() + 2000);
+    expect(cache.enabled).toBe(false);
+  });
+
   it('serves nothing until told of changes, and starts empty each time it is switched', () => {
     const cache = new SessionCache<{ id: number }>(30_000);
     cache.set('a', entry(1), cache.generation());

@@ -18,7 +18,8 @@ export type CachedSession<T> = {
  * It serves only while someone tells it of every change: the database announces each change to
  * users, sessions and team membership (migration 0030, session-revocation.ts), and the entries of
  * the users named are dropped (with those of the members of a lead among them). While that channel
- * is down the cache is off (`setEnabled(false)`), and it starts empty when the channel is back.
+ * is down the cache is off (`setEnabled(false)`), and it starts empty when the channel is back; while
+ * it is silent past the deadline its watcher last set (`renew`), the cache does not serve.
  * A lookup that began before a change is never stored (the generation moved on meanwhile).
  * An entry also lives at most `ttlMs` and never past its session's expiry.
  */
@@ -29,6 +30,8 @@ export class SessionCache<T> {
   private readonly byLead = new Map<number, Set<string>>();
   private gen = 0;
   private on = false;
+  /** Serves only before this time (Date.now()): the last proof that the notices still arrive. */
+  private until = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -46,13 +49,22 @@ export class SessionCache<T> {
 
   /** Configured (a time to live above zero) and told of changes right now. */
   get enabled(): boolean {
-    return this.entries !== null && this.on;
+    return this.entries !== null && this.on && Date.now() < this.until;
   }
 
-  /** On while the change notices arrive; any switch empties it. */
-  setEnabled(on: boolean): void {
+  /** On while the change notices arrive, serving until `until` unless renewed; any switch empties it. */
+  setEnabled(on: boolean, until = Number.POSITIVE_INFINITY): void {
     this.on = on;
+    this.until = on ? until : 0;
     this.clear();
+  }
+
+  /**
+   * The notices are proven to arrive again: serve until `until`. What was kept stays, since every
+   * notice sent before the proof has been heard (a silence with the same connection loses none).
+   */
+  renew(until: number): void {
+    if (this.on && until > this.until) this.until = until;
   }
 
   /** Call before the lookup; pass the result to `set`. */
@@ -62,8 +74,10 @@ export class SessionCache<T> {
 
   get(key: string): CachedSession<T> | undefined {
     if (!this.on) return undefined;
+    const now = Date.now();
+    if (now >= this.until) return undefined;
     const entry = this.entries?.get(key);
-    if (entry && entry.expiresAt <= Date.now()) {
+    if (entry && entry.expiresAt <= now) {
       this.entries?.delete(key);
       return undefined;
     }

@@ -1,10 +1,13 @@
+import net, { type AddressInfo } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BuiltApp, buildApp } from '../app.ts';
-import { openDatabase } from '../db/client.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { adminOf, memberOf } from '../modules/admin/admin.fixtures.ts';
 import { afterFile, createTestApp, TestClient, testConfig } from '../../test/helpers.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
+import { AUTH_CHANNEL, watchAuthChanges } from './session-revocation.ts';
 
 // The signed-in lookup is cached (as in production) and every change to who a session belongs to or
 // what its user may do is seen by the next request: the database announces it (migration 0030).
@@ -133,6 +136,29 @@ describe('signed-in lookups, cached and revoked (one instance)', () => {
     expect(after?.seen).not.toBe(before?.seen);
     expect(after?.expires).not.toBe(before?.expires);
   });
+
+  it('a slide whose write fails is tried again by the next request', async () => {
+    const m = await memberOf(a.app, a.ctx.database);
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+    const expires = async () =>
+      (await a.ctx.database.rows<{ expires: string }>(sql`select expires_at::text as expires from sessions where user_id = ${m.id}`))[0]?.expires;
+    const before = await expires();
+    const name = `refuse_slide_${m.id}`;
+    await a.ctx.database.rows(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`));
+    await a.ctx.database.rows(
+      sql.raw(`create trigger ${name} before update on sessions for each row when (new.user_id = ${m.id}) execute function ${name}()`),
+    );
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      expect((await m.client.get('/api/user/main_info')).status).not.toBe(200);
+    } finally {
+      await a.ctx.database.rows(sql.raw(`drop trigger ${name} on sessions`));
+      await a.ctx.database.rows(sql.raw(`drop function ${name}()`));
+    }
+    expect((await m.client.get('/api/user/main_info')).status).toBe(200);
+    expect(await expires()).not.toBe(before);
+  });
 });
 
 // Two instances on one PostgreSQL, each with its own pool (and Redis when given), as in production.
@@ -222,4 +248,114 @@ describe.runIf(process.env.TEST_DATABASE_URL)('signed-in lookups across instance
     await unannounced(a, sql`update users set name = 'Скрытая' where id = ${m.id}`);
     expect(await nameOf(onC)).toBe('Скрытая');
   });
+
+  it('an instance whose listening connection goes silent (no FIN) stops serving from memory within its heartbeat window, and starts empty on a new one', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    const relay = await startFreezableRelay({ host: url.hostname, port: Number(url.port || 5432) });
+    afterFile(() => relay.close());
+    const database = await openDatabase({ databaseUrl: Object.assign(new URL(url), { host: `127.0.0.1:${relay.port}` }).toString() });
+    const c = await buildApp(testConfig({ SESSION_CACHE_SECONDS: '60' }), { database, startWorker: false, logger: false });
+    afterFile(async () => {
+      await c.app.close();
+      await database.close();
+    });
+    const m = await memberOf(a.app, a.ctx.database, { fio: 'Петрова Анна Сергеевна' });
+    const onC = sameBrowser(m.client, c);
+    expect(await nameOf(onC)).toBe('Анна');
+    expect(c.ctx.sessions.cache.enabled).toBe(true);
+
+    // C's listening connection, as PostgreSQL sees it: the relay's outgoing port.
+    const ports = await a.ctx.database.rows<{ port: number }>(
+      sql`select client_port as port from pg_stat_activity where application_name = 'hr-session-revocation'`,
+    );
+    const port = ports.map((r) => r.port).find((p) => relay.relays(p));
+    expect(port).toBeDefined();
+    relay.freeze(port as number);
+    // A change C is never told of (its notice lost on the silent connection).
+    await unannounced(a, sql`update users set name = 'Скрытая' where id = ${m.id}`);
+    // Two seconds on, no heartbeat has come back: C reads afresh.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2000);
+    expect(c.ctx.sessions.cache.enabled).toBe(false);
+    expect(await nameOf(onC)).toBe('Скрытая');
+    vi.useRealTimers();
+
+    // The silent connection is replaced (the cache is off meanwhile); what C kept before is gone.
+    const until = async (on: boolean) => {
+      for (let i = 0; i < 300 && c.ctx.sessions.cache.enabled !== on; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(c.ctx.sessions.cache.enabled).toBe(on);
+    };
+    await until(false);
+    await until(true);
+    await unannounced(a, sql`update users set name = 'Тихая' where id = ${m.id}`);
+    expect(await nameOf(onC)).toBe('Тихая');
+  });
+
+  it('a pool connection whose LISTEN fails is never used as if it listened; the next one listens', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
+    afterFile(() => pool.end());
+    let refuse = 0;
+    // The next `refuse` LISTENs of the pool reach PostgreSQL misspelt, so the server refuses them.
+    const refusing = (client: pg.PoolClient) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      Object.assign(client, {
+        query: (text: unknown, ...rest: unknown[]) => {
+          if (text === `LISTEN ${AUTH_CHANNEL}` && refuse > 0) {
+            refuse--;
+            return query('LISTEN 1', ...rest);
+          }
+          return query(text, ...rest);
+        },
+      });
+    };
+    pool.on('connect', refusing);
+    // One connection opened before the watch began (as a seed does), idle in the pool.
+    await pool.query('select 1');
+    const watch = watchAuthChanges({ kind: 'postgres', db: { $client: pool } } as unknown as Database, { changed() {}, live() {}, heard() {} });
+    afterFile(() => watch.stop());
+    const listening = async () =>
+      (await pool.query<{ on: boolean }>(`select exists (select from pg_listening_channels() c where c = '${AUTH_CHANNEL}') as on`)).rows[0]?.on;
+
+    refuse = 1;
+    await expect(listening()).rejects.toThrow();
+    refuse = 1;
+    await expect(listening()).rejects.toThrow();
+    expect(await listening()).toBe(true);
+    expect(await listening()).toBe(true);
+  });
 });
+
+/**
+ * A TCP relay whose single connections can be frozen: nothing forwarded either way, nothing closed
+ * (a black-holed network path). Identified by the relay's outgoing port (PostgreSQL's client_port).
+ */
+async function startFreezableRelay(target: { host: string; port: number }) {
+  const outgoing = new Map<number, { frozen: boolean }>();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const state = { frozen: false };
+    const upstream = net.connect(target.port, target.host, () => outgoing.set(upstream.localPort as number, state));
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => s.destroy());
+      s.on('close', () => sockets.delete(s));
+    }
+    client.on('data', (d) => state.frozen || upstream.write(d));
+    upstream.on('data', (d) => state.frozen || client.write(d));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    relays: (port: number) => outgoing.has(port),
+    freeze(port: number) {
+      const state = outgoing.get(port);
+      if (state) state.frozen = true;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

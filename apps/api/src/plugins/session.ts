@@ -153,9 +153,17 @@ export function createSessionTools(config: Config, database: Database) {
    */
   async function slideIfDue(key: string, entry: { remember: boolean; lastSeenAt: number; expiresAt: number }) {
     if (entry.remember || Date.now() - entry.lastSeenAt <= 60_000) return true;
-    // Marked first, so the requests that come meanwhile do not write it again.
+    // Marked first, so the requests that come meanwhile do not write it again; unmarked if the
+    // write fails, so the next request tries again.
+    const seenBefore = entry.lastSeenAt;
     entry.lastSeenAt = Date.now();
-    const [row] = await slide.execute({ key });
+    let row: { expiresAt: Date } | undefined;
+    try {
+      [row] = await slide.execute({ key });
+    } catch (err) {
+      entry.lastSeenAt = seenBefore;
+      throw err;
+    }
     if (!row) {
       cache.delete(key);
       return false;
@@ -186,7 +194,8 @@ export function createSessionTools(config: Config, database: Database) {
       database,
       {
         changed: (ids) => (ids ? cache.forgetUsers(ids) : cache.clear()),
-        live: (on) => cache.setEnabled(on),
+        live: (on, until) => cache.setEnabled(on, until),
+        heard: (until) => cache.renew(until),
       },
       log,
     );
