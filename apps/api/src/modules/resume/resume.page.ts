@@ -15,13 +15,11 @@ export const resumePageStatement = preparedPerDatabase((db) => {
   const hash = sql.placeholder('hash');
   const userId = sql.placeholder('user');
   const day = sql.placeholder('day');
-  // Most openings are not the first of the day: a read of the index spares them the insert's
-  // conflict check; two first openings at once meet in the conflict check.
+  // The conflict check reads the day's row through the primary key (resume, user, day), so a repeat
+  // opening costs one index probe; two first openings at once meet there and one of them counts.
   const counted = db.$with('counted', { resumeId: sql<number>`resume_id` }).as(sql`
     insert into resume_views (resume_id, user_id, day)
-    select r.id, ${userId}::int, ${day}::date from resumes r
-    where r.hash = ${hash}::text and r.vacancy_id is null
-      and not exists (select 1 from resume_views v where v.resume_id = r.id and v.user_id = ${userId}::int and v.day = ${day}::date)
+    select id, ${userId}::int, ${day}::date from resumes where hash = ${hash}::text and vacancy_id is null
     on conflict do nothing returning resume_id`);
   // A concurrent opening by another member waits on the row and adds to its committed count.
   const bumped = db.$with('bumped', { views: sql<number>`views` }).as(sql`
