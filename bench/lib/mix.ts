@@ -29,6 +29,13 @@ const WEIGHTS: [kind: string, weight: number][] = [
 export type Session = { cookie: string; xsrf: string };
 export type Sample = { at: number; ms: number; status: number; kind: string };
 
+/** Why requests got no answer (the first few of each kind), printed with the figures. */
+const errorKinds = new Map<string, number>();
+function noteError(error: Error): void {
+  const key = `${error.name}: ${(error as Error & { code?: string }).code ?? ''} ${error.message}`.slice(0, 160);
+  errorKinds.set(key, (errorKinds.get(key) ?? 0) + 1);
+}
+
 export async function waitFor200(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -148,7 +155,10 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
               await res.body.dump({ limit: Number.POSITIVE_INFINITY });
               done(res.statusCode);
             },
-            () => done(0),
+            (error: Error) => {
+              noteError(error);
+              done(0);
+            },
           );
         return;
       }
@@ -156,7 +166,10 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
         res.resume();
         res.on('end', () => done(res.statusCode ?? 0));
       });
-      req.on('error', () => done(0));
+      req.on('error', (error) => {
+        noteError(error);
+        done(0);
+      });
       req.on('timeout', () => req.destroy());
       req.end(body);
     });
@@ -186,6 +199,9 @@ export function reportMix({ samples, elapsed }: MixResult): void {
   const byStatus = new Map<number, number>();
   for (const s of samples) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
   console.log(`\nstatuses: ${[...byStatus].map(([k, v]) => `${k || 'no answer'}: ${v}`).join(', ')}`);
+  for (const [why, count] of errorKinds) console.log(`  no answer ×${count}: ${why}`);
+  const slow = samples.filter((s) => s.ms > 2000).map((s) => s.at / 1000);
+  if (slow.length) console.log(`  ${slow.length} requests over 2 s, started between ${Math.min(...slow).toFixed(1)} s and ${Math.max(...slow).toFixed(1)} s`);
 }
 
 // CPU accounting from /proc (Linux): seconds of user + system time.

@@ -74,7 +74,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const outage = new Outage(opts.databaseUrl ? 'PostgreSQL' : 'PGlite', opts.log);
   if (opts.databaseUrl) {
     const url = opts.databaseUrl;
-    const pool = new pg.Pool({ ...pgPoolConfig(url, opts.statementTimeoutMs), max: 10 });
+    // DB_POOL_MAX (10): connections per instance. More moves the wait from this pool into PostgreSQL's
+    // CPU, where calls that need no database (a cached session) then wait too (docs/performance.md).
+    const pool = new pg.Pool({ ...pgPoolConfig(url, opts.statementTimeoutMs), max: Number(process.env.DB_POOL_MAX) || 10 });
     watchPool(pool, outage);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
