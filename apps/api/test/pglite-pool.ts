@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { forgetWordFrequencies } from '../src/modules/resume/search/similar.profile.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDictionaries } from '../src/modules/dictionary/dictionary.seed.ts';
 
@@ -68,6 +69,10 @@ async function empty(database: Database): Promise<void> {
   await database.db.execute(sql`reset all`);
   await database.db.execute(sql`select pg_advisory_unlock_all()`);
   if (data.length) await database.db.execute(sql.raw(`truncate ${data.join(', ')} restart identity cascade`));
+  // A truncate keeps the planner's statistics of the rows it removed: «похожие резюме» weighs words by
+  // them (similar.profile.ts), so the next file would rank by another file's resumes.
+  await database.db.execute(sql`delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
+  forgetWordFrequencies(database);
   await restoreMigrationRows(database);
   await seedDictionaries(database);
 }

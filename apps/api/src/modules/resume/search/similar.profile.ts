@@ -33,6 +33,11 @@ const FIELDS = { ts_title: 'title', ts_skills: 'skills', ts_exp_position: 'posit
 
 const cached = new WeakMap<Database, { at: number; value: Promise<Frequencies> }>();
 
+/** Forgets what was read of a database's statistics (a test's database emptied and lent again). */
+export function forgetWordFrequencies(database: Database): void {
+  cached.delete(database);
+}
+
 /**
  * How many resumes hold each word, from the statistics ANALYZE keeps of the vectors (the most common
  * elements and their shares): free to read, as fresh as autovacuum keeps them. A word not among them
