@@ -11,7 +11,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { Outage, type OutageLogger } from '../lib/outage.ts';
 import { enablePgliteTimeouts } from './pglite-timeouts.ts';
-import { statementsOnTheirOwnTurn } from './pglite-turns.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -110,8 +109,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   // PostgreSQL's statement_timeout inside PGlite (the search's limits): pglite-timeouts.ts.
   enablePgliteTimeouts();
-  // Statements leave turns to the event loop (pglite-turns.ts: why).
-  const client = statementsOnTheirOwnTurn(await PGlite.create(location, { extensions: { pg_trgm } }));
+  const client = await PGlite.create(location, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
