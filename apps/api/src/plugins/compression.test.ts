@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../app.ts';
 import { createResume } from '../../test/factories.ts';
-import { createTestApp, registeredMember, type TestClient } from '../../test/helpers.ts';
+import { createPrivateTestApp, registeredMember, type TestClient } from '../../test/helpers.ts';
 import { API_COMPRESSION, chooseEncoding } from './compression.ts';
 
 describe('the encoding an answer is sent in', () => {
@@ -27,7 +27,9 @@ describe('compressed JSON answers', () => {
   let built: BuiltApp;
   let client: TestClient;
   beforeAll(async () => {
-    built = await createTestApp();
+    // A database of its own: on the shared one other files add resumes between the three searches
+    // compared below, and the pages differ.
+    built = await createPrivateTestApp();
     for (let i = 0; i < 12; i++) await createResume(built.ctx.database, { title: `Менеджер по продажам ${i}` });
     client = (await registeredMember(built.app)).client;
   });
