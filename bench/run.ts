@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { load, type LoadResult } from './load.ts';
-import { hashesFromSearch, processCpu, reportCpu, reportMix, runMix, signIn } from './lib/mix.ts';
+import { hashesFromSearch, processCpu, reportCpu, reportMix, runMix, signIn, waitFor200 } from './lib/mix.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
@@ -31,45 +31,12 @@ function serverPid(): number {
   return 0;
 }
 
-async function waitFor200(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`no 200 from ${url}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 function stop(child: ChildProcess) {
   if (child.pid) {
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {}
   }
-}
-
-/** Signs in as the demo member and returns the Cookie header a browser would send. */
-async function demoCookies(): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const [k = '', v = ''] = pair.split('=');
-      jar.set(k, v);
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/sanctum/csrf-cookie`));
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: header(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' },
-    body: JSON.stringify({ email: 'member@hr-club.demo', password: 'demo12345', remember: true }),
-  });
-  if (res.status !== 200) throw new Error(`demo login failed: ${res.status}`);
-  keep(res);
-  return header();
 }
 
 const row = (name: string, r: LoadResult) =>
@@ -95,14 +62,14 @@ try {
   await waitFor200(`${base}/`);
   const coldStart = performance.now() - started;
   await waitFor200(`http://127.0.0.1:${BARE_PORT}/bare`);
-  const cookie = await demoCookies();
+  const session = await signIn(base);
+  const { cookie } = session;
 
   console.log(`\nMachine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}; embedded PGlite; ${seconds} s per figure, 32 connections\n`);
   console.log(`cold start, npm start → first 200 on / (fresh data dir: migrations, dictionaries, demo users and 3000 demo resumes): ${(coldStart / 1000).toFixed(2)} s\n`);
   console.log(row('bare Fastify route', await load(`http://127.0.0.1:${BARE_PORT}/bare`, { seconds })));
   console.log(row('GET /api/user/main_info (member)', await load(`${base}/api/user/main_info`, { seconds, headers: { cookie } })));
 
-  const session = await signIn(base);
   const hashes = await hashesFromSearch(base, session);
   const pid = serverPid();
   const before = { server: processCpu(pid), self: process.cpuUsage() };
