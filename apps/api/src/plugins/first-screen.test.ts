@@ -1,6 +1,7 @@
 import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID } from '@hr/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { filesOf, layoutOf, scriptJson, withFirstScreen } from './first-screen.ts';
+import { scriptJson } from '../lib/script-json.ts';
+import { filesOf, layoutOf, withFirstScreen } from './first-screen.ts';
 
 // The page as the web build writes it (apps/web/vite.config.ts: the shell's styles preloaded).
 const PAGE = `<!doctype html>

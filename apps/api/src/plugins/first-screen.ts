@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { onPersonalDataDeleted } from '../lib/personal-data-caches.ts';
 import { LRUCache } from 'lru-cache';
 import { remember } from '../lib/promise-cache.ts';
+import { scriptJson } from '../lib/script-json.ts';
 import { createPageAnswers } from './first-screen-answers.ts';
 
 /**
@@ -171,17 +172,6 @@ export function createFirstScreen(app: FastifyInstance, ctx: AppContext): FirstS
   };
 }
 
-/**
- * JSON inside <script>: nothing in it can close the element, start a comment or be read as markup
- * (`<`, `>`, `&` as escapes), nor end a line for an older JavaScript parser (U+2028, U+2029).
- */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The page with the first screen in #root and its state beside it (main.tsx reads it). Its

@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { cities, type VacancyRow, vacancies } from '../../db/schema/index.ts';
 
-/** JSON inside <script>: no `</script>`, `<!--` or line separators can end or bend the block. */
-export const jsonForScript = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+import { scriptJson } from '../../lib/script-json.ts';
 
 const rub = (n: number) => n.toLocaleString('ru-RU').replace(/\u00a0/g, ' ');
 export function salaryText(from: number | null, to: number | null): string | null {
@@ -108,7 +101,7 @@ export async function vacancyPageHead(ctx: AppContext, id: number): Promise<{ ti
     meta('og:description', description),
     meta('og:url', url),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
-    `<script type="application/ld+json">${jsonForScript(posting)}</script>`,
+    `<script type="application/ld+json">${scriptJson(posting)}</script>`,
   ].join('\n');
   return { title, head };
 }

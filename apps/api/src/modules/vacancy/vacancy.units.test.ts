@@ -5,7 +5,8 @@ import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { zip } from '../../lib/zip.ts';
 import { FileSniffer, FileTooLarge, FileTypeRefused, sniffed } from '../../lib/file-sniff.ts';
 import { docxFile } from '../../../test/file-fixtures.ts';
-import { jsonForScript, withVacancyHead } from './vacancy.page.ts';
+import { scriptJson as jsonForScript } from '../../lib/script-json.ts';
+import { withVacancyHead } from './vacancy.page.ts';
 import { storedFileName } from './vacancy.routes.ts';
 
 /** Nothing that can run: no handler attribute, no script/svg/iframe/object, no javascript:/data: link. */
