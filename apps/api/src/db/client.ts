@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { Outage, type OutageLogger } from '../lib/outage.ts';
+import { usePreparedStatements } from './pglite-prepared.ts';
 import { enablePgliteTimeouts } from './pglite-timeouts.ts';
 import * as schema from './schema/index.ts';
 
@@ -109,7 +110,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   // PostgreSQL's statement_timeout inside PGlite (the search's limits): pglite-timeouts.ts.
   enablePgliteTimeouts();
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  // Each statement parsed and planned once (pglite-prepared.ts).
+  const client = usePreparedStatements(await PGlite.create(location, { extensions: { pg_trgm } }));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -44,9 +44,9 @@ describe('PGlite: a search statement past its limit', () => {
 
   it('leaves the database usable, and statements within their limits answer as before', async () => {
     expect(await runner.query(sql('select 1 as one'))).toEqual([{ one: 1 }]);
-    expect(await runner.queryWith(sql('select pg_sleep(0.05), 2 as two'), { settings: ['enable_seqscan = off'], timeoutMs: 1000 })).toEqual([
-      { pg_sleep: '', two: 2 },
-    ]);
+    expect(await runner.queryWith(sql('select pg_sleep(0.05), 2 as two'), { settings: ['enable_seqscan = off'], timeoutMs: 1000 })).toEqual(
+      [{ pg_sleep: '', two: 2 }],
+    );
     // The limit was the statement's own: the next statement has none.
     expect(await database.rows(drizzleSql`show statement_timeout`)).toEqual([{ statement_timeout: '0' }]);
   });
@@ -56,5 +56,13 @@ describe('PGlite: a search statement past its limit', () => {
       runner.queryWith(sql('select count(*) from generate_series(1, 2000000)'), { settings: [], timeoutMs: 5 }),
     );
     expect(error).toBeInstanceOf(QueryTimeout);
+  });
+
+  it('plans every search statement for its own values, as the unnamed statements on PostgreSQL', async () => {
+    const setting = sql("select current_setting('plan_cache_mode') as mode");
+    expect(await runner.query(setting)).toEqual([{ mode: 'force_custom_plan' }]);
+    expect(await runner.queryWith(setting, { settings: ['work_mem = 8192'], timeoutMs: 1000 })).toEqual([{ mode: 'force_custom_plan' }]);
+    // Only inside the search's own transactions: other statements keep PostgreSQL's choice.
+    expect(await database.rows(drizzleSql`select current_setting('plan_cache_mode') as mode`)).toEqual([{ mode: 'auto' }]);
   });
 });

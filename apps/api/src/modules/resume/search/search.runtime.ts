@@ -97,7 +97,10 @@ export function pgliteRunner(lite: PGlite, statementTimeoutMs: number): SqlRunne
     const limit = Math.max(1, Math.round(timeoutMs));
     try {
       return await lite.transaction(async (tx) => {
-        for (const x of [...settings, `statement_timeout = ${limit}`]) await tx.exec(`SET LOCAL ${x}`);
+        // Custom plans, as the unnamed statements of PostgreSQL's pool: the best plan of a search
+        // depends on its values (db/pglite-prepared.ts keeps statements named). One message for all.
+        const local = [...settings, 'plan_cache_mode = force_custom_plan', `statement_timeout = ${limit}`];
+        await tx.exec(local.map((x) => `SET LOCAL ${x}`).join('; '));
         const started = performance.now();
         const rows = (await tx.query(s.text, s.values)).rows as T[];
         if (performance.now() - started > limit) throw new QueryTimeout('statement timeout (late result dropped)');
@@ -110,7 +113,8 @@ export function pgliteRunner(lite: PGlite, statementTimeoutMs: number): SqlRunne
   };
   return {
     parallel: false,
-    query: <T>(s: Sql) => (statementTimeoutMs > 0 ? run<T>(s, [], statementTimeoutMs) : lite.query(s.text, s.values).then((r) => r.rows as T[])),
+    query: <T>(s: Sql) =>
+      statementTimeoutMs > 0 ? run<T>(s, [], statementTimeoutMs) : lite.query(s.text, s.values).then((r) => r.rows as T[]),
     queryWith: <T>(s: Sql, opts: { settings: string[]; timeoutMs: number }) => run<T>(s, opts.settings, opts.timeoutMs),
   };
 }

@@ -36,17 +36,24 @@ type MarkRow = {
 
 /**
  * Per resume, lookups by its id only (the favourites, vacancy-reply and opinion indexes by resume),
- * so the cost follows the page, not the base. The opinions counted are the visible ones.
+ * so the cost follows the page, not the base. The opinions counted are the visible ones. «In the
+ * team» is read from the same favourites as their count, and a team's reply by a lateral LIMIT 1:
+ * as `exists (… in team)` PostgreSQL hashed every favourite the team keeps, once per page (2,000
+ * for a member who keeps 2,000; docs/performance.md, issue 25).
  */
 const marksOfPage = preparedStatement<MarkRow>(
   'card_marks',
   sql`with team(id) as ${teamOf(sql`${sql.placeholder('viewer')}`)}
-    select p.id, ${keptBy(sql.raw('p.id'))} as favourites, ${invitedCompanies(sql.raw('p.id'))} as invited_90d,
-      (exists (select 1 from favourites f where f.resume_id = p.id and f.user_id in (select id from team))
-        or exists (select 1 from vacancy_replies vr join vacancies v on v.id = vr.vacancy_id
-          where vr.resume_id = p.id and v.owner_id in (select id from team))) as in_team,
+    select p.id, kept.favourites, ${invitedCompanies(sql.raw('p.id'))} as invited_90d,
+      (kept.by_team or replied.hit is not null) as in_team,
       o.opinions, o.recommend, o.neutral, o.not_recommend
     from unnest(${sql.placeholder('ids')}::bigint[]) as p(id)
+    cross join lateral (
+      select count(*)::int as favourites, coalesce(bool_or(f.user_id = any(array(select id from team))), false) as by_team
+      from favourites f where f.resume_id = p.id) kept
+    left join lateral (
+      select 1 as hit from vacancy_replies vr join vacancies v on v.id = vr.vacancy_id
+      where vr.resume_id = p.id and v.owner_id = any(array(select id from team)) limit 1) replied on true
     cross join lateral (
       select count(*)::int as opinions,
         count(*) filter (where ro.verdict = 'recommend')::int as recommend,
