@@ -39,6 +39,7 @@ import { resumeRoutes } from './modules/resume/resume.routes.ts';
 import { exportRoutes } from './modules/resume/export/export.routes.ts';
 import { searchRoutes } from './modules/resume/search/search.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { registerAdmission } from './plugins/admission.ts';
 import { API_COMPRESSION, registerAnswerCompression } from './plugins/compression.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
@@ -106,6 +107,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   logRequests(app);
+  // Every request in one line, first come first served (plugins/admission.ts).
+  registerAdmission(app, { concurrency: config.httpConcurrency, queueLimit: config.httpQueueLimit });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.isTest }));
 

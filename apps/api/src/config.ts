@@ -37,6 +37,8 @@ const envSchema = z.object({
   SEARCH_VISITOR_LIMIT_PER_MINUTE: intFrom(120),
   DEMO_SEED: z.enum(['0', '1']).optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  HTTP_CONCURRENCY: z.coerce.number().int().min(0).optional(),
+  HTTP_QUEUE_LIMIT: intFrom(5000),
   TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
@@ -84,6 +86,10 @@ export type Config = {
    * session (LISTEN): not through a transaction-pooling PgBouncer — set 0 there.
    */
   sessionCacheSeconds: number;
+  /** Requests handled at once, the rest in line (plugins/admission.ts); 0: no line. */
+  httpConcurrency: number;
+  /** Requests that may wait in that line before a 503. */
+  httpQueueLimit: number;
   /** Whose X-Forwarded-For to believe (lib/trust-proxy.ts); false = only the peer address counts. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -142,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchVisitorLimitPerMinute: e.SEARCH_VISITOR_LIMIT_PER_MINUTE,
     demoSeed: e.DEMO_SEED === undefined ? undefined : e.DEMO_SEED === '1',
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? 60,
+    // On PostgreSQL, 16: measured with the default pool of 10 (docs/performance.md); PGlite runs one
+    // statement at a time on the server's own thread, so its line is PGlite's own.
+    httpConcurrency: e.HTTP_CONCURRENCY ?? (e.DATABASE_URL ? 16 : 0),
+    httpQueueLimit: e.HTTP_QUEUE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),

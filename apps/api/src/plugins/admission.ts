@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What a request is told when the line is full (503, with Retry-After). */
+export const OVERLOADED_MESSAGE = 'Сервер перегружен. Повторите через несколько секунд.';
+
+export type AdmissionOptions = {
+  /** Requests handled at once; the rest wait in arrival order. 0: no limit, no line. */
+  concurrency: number;
+  /** Requests that may wait; one more is answered 503 at once instead of piling up. */
+  queueLimit: number;
+};
+
+/**
+ * One line for every request, first come first served (HTTP_CONCURRENCY, HTTP_QUEUE_LIMIT).
+ *
+ * Without it, under load a call that needs the database waits for one of the pool's connections
+ * while a call that needs none (a cached session's main_info) passes every one of them: measured at
+ * 200 connections, the resume page's p99 was 5 times main_info's, and a page, which waits for its
+ * slowest call, waited for the pool's line. With a bounded number in hand the wait moves here, where
+ * every kind of request takes its turn, and the pool's line stays short (docs/performance.md).
+ *
+ * A turn is taken once the body is read (preHandler) and given back when the answer is handed to
+ * the socket (onSend), so a slow upload or a slow reader holds none; uploads (multipart, read by
+ * the handler as a stream) and WebSocket upgrades do not queue. A full line answers 503 with
+ * Retry-After at once, so an overload sheds requests instead of holding them until they time out.
+ */
+export function registerAdmission(app: FastifyInstance, opts: AdmissionOptions): AdmissionLine | null {
+  if (opts.concurrency <= 0) return null;
+  const line = new AdmissionLine(opts.concurrency, opts.queueLimit);
+  const admitted = new WeakSet<FastifyRequest>();
+  const release = (request: FastifyRequest) => {
+    if (admitted.delete(request)) line.leave();
+  };
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.headers.upgrade || request.headers['content-type']?.startsWith('multipart/')) return done();
+    const turn = line.enter();
+    if (turn === 'full') return refuse(reply);
+    if (turn === 'now') {
+      admitted.add(request);
+      return done();
+    }
+    turn.then(() => {
+      admitted.add(request);
+      done();
+    });
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    release(request);
+    done(null, payload);
+  });
+  // An answer that never reached onSend (the caller gone, a hijacked reply): the turn comes back here.
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    release(request);
+    done();
+  });
+  return line;
+}
+
+function refuse(reply: FastifyReply): void {
+  reply
+    .code(503)
+    .header('retry-after', '1')
+    .header('cache-control', 'no-store')
+    .send({ status: 'error', message: OVERLOADED_MESSAGE });
+}
+
+/** A counting semaphore with a FIFO line of bounded length. */
+export class AdmissionLine {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private head = 0;
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly queueLimit: number,
+  ) {}
+
+  /** 'now' (a slot is taken), a promise of a slot in arrival order, or 'full'. */
+  enter(): 'now' | 'full' | Promise<void> {
+    if (this.active < this.concurrency && this.waitingCount === 0) {
+      this.active++;
+      return 'now';
+    }
+    if (this.waitingCount >= this.queueLimit) return 'full';
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Gives the slot to the first in line, or frees it. */
+  leave(): void {
+    if (this.waitingCount > 0) {
+      const next = this.waiting[this.head] as () => void;
+      this.waiting[this.head++] = noop;
+      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+        this.waiting.splice(0, this.head);
+        this.head = 0;
+      }
+      next();
+      return;
+    }
+    this.active--;
+  }
+
+  get waitingCount(): number {
+    return this.waiting.length - this.head;
+  }
+
+  get activeCount(): number {
+    return this.active;
+  }
+}
+
+const noop = () => {};
