@@ -4,8 +4,9 @@
 //    migrated and holds the demo users and BENCH_LOAD_RESUMES demo resumes (20,000).
 // 2. Builds the server when its sources changed and starts two compiled instances (ports 3920,
 //    3921; BENCH_SERVER=src runs the sources through tsx instead), signs in the demo member on each.
-// 3. Keeps BENCH_CONNECTIONS (200) requests in flight for BENCH_SECONDS (60), alternating the
-//    instances; BENCH_ROUTES=resume keeps one kind (a profile per route).
+// 3. Keeps BENCH_CONNECTIONS (200) requests in flight for BENCH_WARMUP (10) seconds, reported apart,
+//    then for the measured BENCH_SECONDS (60), alternating the instances; BENCH_ROUTES=resume keeps
+//    one kind (a profile per route); BENCH_WINDOWS=5 prints p99 per 5 s.
 // 4. Prints per-route requests/s and p50/p99, then the CPU per request of each instance, of
 //    PostgreSQL, Redis and of this load generator (from /proc).
 // 5. With `--restart`, restarts the machine's PostgreSQL at half time and reports the errors per
@@ -26,6 +27,8 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RESUMES = Number(process.env.BENCH_LOAD_RESUMES ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+// BENCH_WARMUP (10): seconds of the mix before the measured ones, reported apart (0: none, as before 2026-11-28 08:30).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 // BENCH_PORT: the first of the two instances' ports (3920), for two runs side by side.
 const PORT = Number(process.env.BENCH_PORT ?? 3920);
 const PORTS = [PORT, PORT + 1];
@@ -91,15 +94,20 @@ async function main() {
   await Promise.all(bases.map((b) => waitFor200(`${b}/api/dictionary?fields[]=experience`)));
   const sessions = await Promise.all(bases.map(signIn));
 
-  const cpuBefore = { instances: servers.map((s) => processCpu(s.pid ?? 0)), pg: postgresCpu(), redis: redisCpu(), self: process.cpuUsage() };
+  const readCpu = () => ({ instances: servers.map((s) => processCpu(s.pid ?? 0)), pg: postgresCpu(), redis: redisCpu(), self: process.cpuUsage() });
+  let cpuBefore = readCpu();
   let restartedAt: number | undefined;
-  console.log(`\n${bases.length} instances (${fromSources ? 'sources through tsx' : 'compiled'}) on PostgreSQL + Redis, ${CONNECTIONS} connections, ${SECONDS} s${restart ? ', PostgreSQL restarted at half time' : ''}${process.env.BENCH_ROUTES ? `, only ${process.env.BENCH_ROUTES}` : ''}\n`);
+  console.log(`\n${bases.length} instances (${fromSources ? 'sources through tsx' : 'compiled'}) on PostgreSQL + Redis, ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP} s of warm-up${restart ? ', PostgreSQL restarted at half time' : ''}${process.env.BENCH_ROUTES ? `, only ${process.env.BENCH_ROUTES}` : ''}\n`);
   const result = await runMix({
     bases,
     sessions,
     hashes,
     seconds: SECONDS,
     connections: CONNECTIONS,
+    warmupSeconds: WARMUP,
+    onMeasureStart: () => {
+      cpuBefore = readCpu();
+    },
     onHalfTime: restart
       ? (at) => {
           restartedAt = at;

@@ -2,7 +2,7 @@
 // Fastify route for scale, then the realistic mix of bench/lib/mix.ts (the one `npm run bench:load`
 // runs on PostgreSQL) with the CPU per request, and the dictionaries alone. Prints figures; never
 // fails on time. Env: BENCH_SECONDS (5 per single figure), BENCH_MIX_SECONDS (30),
-// BENCH_CONNECTIONS (200 in the mix).
+// BENCH_CONNECTIONS (200 in the mix), BENCH_WARMUP (10 s of the mix before the measured ones).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,9 +72,20 @@ try {
 
   const hashes = await hashesFromSearch(base, session);
   const pid = serverPid();
-  const before = { server: processCpu(pid), self: process.cpuUsage() };
-  console.log(`\nThe mix (bench/lib/mix.ts): one instance on PGlite, ${connections} connections, ${mixSeconds} s, ${hashes.length} resumes opened in turn\n`);
-  const mix = await runMix({ bases: [base], sessions: [session], hashes, seconds: mixSeconds, connections });
+  const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 10);
+  let before = { server: processCpu(pid), self: process.cpuUsage() };
+  console.log(`\nThe mix (bench/lib/mix.ts): one instance on PGlite, ${connections} connections, ${mixSeconds} s after ${warmupSeconds} s of warm-up, ${hashes.length} resumes opened in turn\n`);
+  const mix = await runMix({
+    bases: [base],
+    sessions: [session],
+    hashes,
+    seconds: mixSeconds,
+    connections,
+    warmupSeconds,
+    onMeasureStart: () => {
+      before = { server: processCpu(pid), self: process.cpuUsage() };
+    },
+  });
   const self = process.cpuUsage(before.self);
   reportMix(mix);
   reportCpu(

@@ -90,10 +90,15 @@ export type MixOptions = {
   connections: number;
   /** Hashes for the favourite writes, each used once; defaults to `hashes`. */
   writeHashes?: string[];
+  /** Seconds of the same mix before the measured ones (a fresh process's JIT, pools, caches): reported apart. */
+  warmupSeconds?: number;
+  /** Called when the measured seconds begin (after the warm-up), e.g. to read the CPU counters. */
+  onMeasureStart?: () => void;
   onHalfTime?: (elapsedMs: number) => void;
 };
 
-export type MixResult = { samples: Sample[]; elapsed: number; acknowledged: string[] };
+/** `samples` and `elapsed` are the measured part; `warmup` what came before it; writes of both are acknowledged. */
+export type MixResult = { samples: Sample[]; elapsed: number; acknowledged: string[]; warmup: Sample[] };
 
 export async function runMix(opts: MixOptions): Promise<MixResult> {
   const only = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -113,8 +118,12 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
   const acknowledged: string[] = [];
   let nextHash = 0;
   let n = 0;
-  const began = performance.now();
+  const warmupMs = (opts.warmupSeconds ?? 0) * 1000;
+  const warmup: Sample[] = [];
+  // Times are counted from the end of the warm-up: a warm-up request has a negative start.
+  const began = performance.now() + warmupMs;
   const deadline = began + opts.seconds * 1000;
+  const measureTimer = setTimeout(() => opts.onMeasureStart?.(), warmupMs);
 
   const one = (instance: number) =>
     new Promise<void>((resolve) => {
@@ -137,7 +146,8 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
       const started = performance.now();
       const done = (status: number) => {
         if (hash && status === 200) acknowledged.push(hash);
-        samples.push({ at: started - began, ms: performance.now() - started, status, kind });
+        const sample = { at: started - began, ms: performance.now() - started, status, kind };
+        (sample.at < 0 ? warmup : samples).push(sample);
         resolve();
       };
       const headers = {
@@ -174,18 +184,19 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
       req.end(body);
     });
 
-  const halfTimer = opts.onHalfTime ? setTimeout(() => opts.onHalfTime?.(performance.now() - began), (opts.seconds * 1000) / 2) : undefined;
+  const halfTimer = opts.onHalfTime ? setTimeout(() => opts.onHalfTime?.(performance.now() - began), warmupMs + (opts.seconds * 1000) / 2) : undefined;
   const worker = async (i: number) => {
     while (performance.now() < deadline) await one(i % opts.bases.length);
   };
   await Promise.all(Array.from({ length: opts.connections }, (_, i) => worker(i)));
   clearTimeout(halfTimer);
+  clearTimeout(measureTimer);
   agent.destroy();
   await Promise.all((pools ?? []).map((p) => p.close()));
-  return { samples, elapsed: (performance.now() - began) / 1000, acknowledged };
+  return { samples, elapsed: (performance.now() - began) / 1000, acknowledged, warmup };
 }
 
-export function reportMix({ samples, elapsed }: MixResult): void {
+export function reportMix({ samples, elapsed, warmup }: MixResult): void {
   const report = (name: string, list: Sample[]) => {
     const ms = list.map((s) => s.ms).sort((a, b) => a - b);
     const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0;
@@ -194,12 +205,33 @@ export function reportMix({ samples, elapsed }: MixResult): void {
       `${name.padEnd(20)} ${String(list.length).padStart(7)} req ${(list.length / elapsed).toFixed(0).padStart(6)} req/s   p50 ${at(0.5).toFixed(1).padStart(7)} ms   p99 ${at(0.99).toFixed(1).padStart(7)} ms   errors ${errors}`,
     );
   };
+  if (warmup.length) {
+    const ms = warmup.map((s) => s.ms).sort((a, b) => a - b);
+    const at = (q: number) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(1);
+    const seconds = -Math.min(...warmup.map((s) => s.at)) / 1000;
+    console.log(
+      `warm-up (the first ${seconds.toFixed(0)} s, not counted below): ${warmup.length} req, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, errors ${warmup.filter((s) => s.status !== 200).length}\n`,
+    );
+  }
   report('all', samples);
   for (const kind of [...new Set(samples.map((s) => s.kind))]) report(kind, samples.filter((s) => s.kind === kind));
   const byStatus = new Map<number, number>();
   for (const s of samples) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
   console.log(`\nstatuses: ${[...byStatus].map(([k, v]) => `${k || 'no answer'}: ${v}`).join(', ')}`);
   for (const [why, count] of errorKinds) console.log(`  no answer ×${count}: ${why}`);
+  // BENCH_WINDOWS=5: requests/s and p99 per 5 s of the run, to tell a steady tail from a few bad moments.
+  const windowSeconds = Number(process.env.BENCH_WINDOWS ?? 0);
+  if (windowSeconds > 0) {
+    console.log(`\nper ${windowSeconds} s (by the request's start):`);
+    for (let from = 0; from < elapsed; from += windowSeconds) {
+      const ms = samples
+        .filter((s) => s.at >= from * 1000 && s.at < (from + windowSeconds) * 1000)
+        .map((s) => s.ms)
+        .sort((a, b) => a - b);
+      const p = (q: number) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(0);
+      console.log(`  ${String(from).padStart(4)} s  ${(ms.length / windowSeconds).toFixed(0).padStart(6)} req/s   p50 ${p(0.5).padStart(5)} ms   p99 ${p(0.99).padStart(5)} ms   max ${p(1).padStart(5)} ms`);
+    }
+  }
   const slow = samples.filter((s) => s.ms > 2000).map((s) => s.at / 1000);
   if (slow.length) console.log(`  ${slow.length} requests over 2 s, started between ${Math.min(...slow).toFixed(1)} s and ${Math.max(...slow).toFixed(1)} s`);
 }
