@@ -21,7 +21,7 @@ import { type PGlite, protocol, type QueryOptions, type Results, type Transactio
 
 const { serialize } = protocol;
 /** Named statements kept per instance; the least recently used beyond it are closed. */
-export const PREPARED_STATEMENTS_KEPT = 500;
+export const PREPARED_STATEMENTS_KEPT = 256;
 
 type Field = { name: string; dataTypeID: number };
 type Statement = { name: string; paramTypes: number[]; fields: Field[] };
