@@ -1,6 +1,6 @@
 import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREPARED_STATEMENTS_KEPT, usePreparedStatements } from './pglite-prepared.ts';
+import { ONE_OFF, PREPARED_STATEMENTS_KEPT, usePreparedStatements } from './pglite-prepared.ts';
 
 /** PGlite's own `query`, as it is before the named statements replace it on the instance. */
 const ownQuery = PGlite.prototype.query;
@@ -121,6 +121,27 @@ describe('PGlite with named statements', () => {
     expect((await lite.query('select * from shape')).rows).toEqual([{ a: 1, b: null }]);
     await lite.exec('deallocate all');
     expect((await lite.query('select * from shape')).rows).toEqual([{ a: 1, b: null }]);
+  });
+
+  it("runs a failing statement once: only a kept plan made stale is prepared again, and the stale one is closed", async () => {
+    await lite.exec(`create sequence tries;
+      create function refuse_once() returns int language plpgsql as $$
+      begin perform nextval('tries'); raise exception 'нельзя' using errcode = 'feature_not_supported'; end $$;`);
+    for (let i = 0; i < 3; i++) expect(await lite.query('select refuse_once()').catch((e) => e.code)).toBe('0A000');
+    expect((await ownQuery.call(lite, `select last_value from tries`)).rows).toEqual([{ last_value: 3 }]);
+    const before = await statementsNamed();
+    await lite.exec('create table reshaped (a int); insert into reshaped values (1)');
+    await lite.query('select * from reshaped');
+    await lite.exec('alter table reshaped add column b int');
+    expect((await lite.query('select * from reshaped')).rows).toEqual([{ a: 1, b: null }]);
+    await lite.query('select 1');
+    expect((await statementsNamed()).n).toBe(before.n + 2);
+  });
+
+  it('leaves a one-off statement to PGlite itself: nothing kept', async () => {
+    const before = await statementsNamed();
+    expect((await lite.query('select $1::int + 1 as n', [41], ONE_OFF)).rows).toEqual([{ n: 42 }]);
+    expect(await statementsNamed()).toEqual(before);
   });
 
   it(`keeps at most ${PREPARED_STATEMENTS_KEPT} named statements, closing the least used`, async () => {

@@ -27,8 +27,20 @@ type Field = { name: string; dataTypeID: number };
 type Statement = { name: string; paramTypes: number[]; fields: Field[] };
 type Parser = (value: string, type: number) => unknown;
 type State = { statements: Map<string, Statement>; toClose: string[]; next: number };
-/** Statement missing (26000) or its plan's result type changed by DDL (0A000): prepared again. */
-const STALE = new Set(['26000', '0A000']);
+/**
+ * A kept statement gone (26000: a DEALLOCATE) or whose result changed shape under it (0A000 from
+ * the plan cache: «cached plan must not change result type», after DDL). Other 0A000 errors are the
+ * statement's own and are not run twice.
+ */
+const isStale = (error: { code?: string; routine?: string }) =>
+  error.code === '26000' || (error.code === '0A000' && error.routine === 'RevalidateCachedQuery');
+
+/**
+ * PGlite's own path for a statement run once (a temporary table's name in it, a one-off import):
+ * parsed and planned for its values and not kept, so it neither fills the kept statements nor gets
+ * a generic plan.
+ */
+export const ONE_OFF: QueryOptions = Object.freeze({ paramTypes: [] });
 
 const join = (parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -77,6 +89,7 @@ async function run<T>(
   again = true,
 ): Promise<Results<T>> {
   let statement = state.statements.get(text);
+  const kept = statement !== undefined;
   try {
     if (statement) {
       // Most recently used last: the map's first key is the one to close.
@@ -96,10 +109,12 @@ async function run<T>(
     );
     return readResult<T>(lite, statement.fields, messages, options);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code && STALE.has(code)) {
+    if (kept && statement && isStale(error as { code?: string; routine?: string })) {
       state.statements.delete(text);
-      // Inside a transaction the error has already failed it: only a statement on its own is retried.
+      state.toClose.push(statement.name);
+      // Inside a transaction the error has already failed it (PGlite's own query would have parsed
+      // the text anew: DDL inside a transaction is not done at run time here); only a statement on
+      // its own is retried, once.
       if (again && !lite.isInTransaction()) return run(lite, state, text, params, options, false);
     }
     throw withQuery(error, text, params, options);

@@ -5,7 +5,8 @@ import { AdmissionLine, OVERLOADED_MESSAGE, registerAdmission } from './admissio
 
 /** A route whose answers wait until the test lets them go, in the order they were started. */
 function gatedApp(concurrency: number, queueLimit: number) {
-  const app = Fastify();
+  // The test's sockets closed with the server, not after undici's keep-alive.
+  const app = Fastify({ forceCloseConnections: true });
   const started: string[] = [];
   const waiting: (() => void)[] = [];
   const line = registerAdmission(app, { concurrency, queueLimit }) as AdmissionLine;
@@ -21,12 +22,17 @@ function gatedApp(concurrency: number, queueLimit: number) {
   });
   // As @fastify/multipart: the handler reads the parts, nothing is read before it.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
-  app.post('/upload', async () => ({ uploaded: true }));
+  app.post('/upload', { config: { admission: 'uploads' } }, async () => ({ uploaded: true }));
+  app.post('/form', async () => ({ form: true }));
   const letOneGo = () => waiting.shift()?.();
   return { app, started, line, letOneGo };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Waits (up to 2 s) until `check` holds: requests over a real socket arrive when they arrive. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !check(); i++) await tick();
+}
 let open: FastifyInstance | null = null;
 afterEach(async () => {
   await open?.close();
@@ -72,6 +78,15 @@ describe('one line for every request (plugins/admission.ts)', () => {
       payload: '--x--\r\n',
     });
     expect(upload.json()).toEqual({ uploaded: true });
+    // Only a route that takes uploads lets them pass; headers alone never skip the line.
+    const form = await app.inject({
+      method: 'POST',
+      url: '/form',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(form.statusCode).toBe(503);
+    expect((await app.inject({ url: '/fast', headers: { upgrade: 'websocket', connection: 'upgrade' } })).statusCode).toBe(503);
     letOneGo();
     await tick();
     letOneGo();
@@ -89,21 +104,29 @@ describe('one line for every request (plugins/admission.ts)', () => {
     expect([line.activeCount, line.waitingCount]).toEqual([0, 0]);
   });
 
-  it('gives the turn back when the caller goes away while its answer is being made', async () => {
-    const { app, line, letOneGo } = gatedApp(1, 5);
+  it('keeps the turn of a caller who left until its handler ends, and serves nobody who left while waiting', async () => {
+    const { app, line, started, letOneGo } = gatedApp(1, 5);
     await app.listen({ port: 0, host: '127.0.0.1' });
     open = app;
     const { port } = app.server.address() as { port: number };
-    const gone = new AbortController();
-    const abandoned = fetch(`http://127.0.0.1:${port}/slow/a`, { signal: gone.signal }).catch(() => null);
-    await tick();
-    gone.abort();
-    await abandoned;
-    await tick();
+    const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+    const first = new AbortController();
+    const abandoned = fetch(url('/slow/a'), { signal: first.signal }).catch(() => null);
+    await until(() => started.length === 1);
+    const second = new AbortController();
+    const leftInLine = fetch(url('/slow/b'), { signal: second.signal }).catch(() => null);
+    await until(() => line.waitingCount === 1);
+    first.abort();
+    second.abort();
+    await Promise.all([abandoned, leftInLine]);
+    const next = fetch(url('/fast'));
+    await until(() => line.waitingCount === 2);
+    // a's handler still runs: it keeps its turn, the others wait.
+    expect([line.activeCount, line.waitingCount]).toEqual([1, 2]);
     letOneGo();
-    const next = await fetch(`http://127.0.0.1:${port}/fast`);
-    expect(next.status).toBe(200);
-    await tick();
+    expect((await next).status).toBe(200);
+    await until(() => line.activeCount === 0);
+    expect(started).toEqual(['a']);
     expect([line.activeCount, line.waitingCount]).toEqual([0, 0]);
   });
 

@@ -1,5 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'skip': the route never waits in the line (the WebSocket route: its answer never reaches
+     * onSend); 'uploads': a multipart request to it waits for none (the handler reads the body as a
+     * stream, so a slow sender would hold a turn). Decided per route, never by a request's headers.
+     */
+    admission?: 'skip' | 'uploads';
+  }
+}
+
 /** What a request is told when the line is full (503, with Retry-After). */
 export const OVERLOADED_MESSAGE = 'Сервер перегружен. Повторите через несколько секунд.';
 
@@ -20,9 +31,10 @@ export type AdmissionOptions = {
  * every kind of request takes its turn, and the pool's line stays short (docs/performance.md).
  *
  * A turn is taken once the body is read (preHandler) and given back when the answer is handed to
- * the socket (onSend), so a slow upload or a slow reader holds none; uploads (multipart, read by
- * the handler as a stream) and WebSocket upgrades do not queue. A full line answers 503 with
- * Retry-After at once, so an overload sheds requests instead of holding them until they time out.
+ * the socket (onSend), so a slow reader holds none; routes say whether their uploads or their
+ * WebSocket skip the line (`config.admission`). A full line answers 503 with Retry-After at once, so
+ * an overload sheds requests instead of holding them until they time out; a caller who left while
+ * waiting is not served.
  */
 export function registerAdmission(app: FastifyInstance, opts: AdmissionOptions): AdmissionLine | null {
   if (opts.concurrency <= 0) return null;
@@ -32,28 +44,28 @@ export function registerAdmission(app: FastifyInstance, opts: AdmissionOptions):
     if (admitted.delete(request)) line.leave();
   };
   app.addHook('preHandler', (request, reply, done) => {
-    if (request.headers.upgrade || request.headers['content-type']?.startsWith('multipart/')) return done();
+    const rule = request.routeOptions.config?.admission;
+    if (rule === 'skip' || (rule === 'uploads' && request.headers['content-type']?.toLowerCase().startsWith('multipart/'))) return done();
     const turn = line.enter();
     if (turn === 'full') return refuse(reply);
-    if (turn === 'now') {
-      admitted.add(request);
-      return done();
-    }
+    admitted.add(request);
+    if (turn === 'now') return done();
     turn.then(() => {
-      admitted.add(request);
+      // The caller left while waiting: nobody would read the answer, so the turn goes on at once
+      // (the 503 goes nowhere; onSend gives the turn back).
+      if (reply.sent) return release(request);
+      if (request.raw.destroyed || reply.raw.destroyed) return refuse(reply);
       done();
     });
   });
+  // The turn comes back once the answer is handed to the socket — also for a caller who left
+  // while the handler ran (Fastify still sends), so the handler's work stays counted until it ends.
   app.addHook('onSend', (request, _reply, payload, done) => {
     release(request);
     done(null, payload);
   });
-  // An answer that never reached onSend (the caller gone, a hijacked reply): the turn comes back here.
+  // An answer that never went through onSend (a hijacked reply): the turn comes back here.
   app.addHook('onResponse', (request, _reply, done) => {
-    release(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
     release(request);
     done();
   });

@@ -91,7 +91,7 @@ export async function registerRealtimeSocket(app: FastifyInstance, hub: Realtime
     }
   };
 
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
+  app.get('/ws', { websocket: true, schema: { hide: true }, config: { admission: 'skip' } }, (socket) => {
     const subscriptions = new Map<string, Subscription>();
     const send = (payload: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));

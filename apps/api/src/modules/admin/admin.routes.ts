@@ -208,6 +208,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsync {
           'x-multipart': { json: false, files: ['file'], fields: { type: 'object', properties: {} } },
           response: { 200: success(importJob), ...errors },
         },
+        config: { admission: 'uploads' },
       },
       async (request) => ok(await uploadImport(ctx, actorOf(request), request), ADMIN_MSG.importQueued),
     );

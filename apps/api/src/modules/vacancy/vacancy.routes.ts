@@ -180,6 +180,8 @@ export function vacancyRoutes(ctx: AppContext): FastifyPluginAsync {
           params: vacancyIdParam,
           response: { 200: success(replyCreated), ...errors },
         },
+        // A form with a file is read by the handler as it arrives: it holds no turn in the line.
+        config: { admission: 'uploads' },
       },
       async (request) => {
         // Every attempt counts, whatever becomes of it.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../../db/client.ts';
+import { ONE_OFF } from '../../../db/pglite-prepared.ts';
 
 /** A statement with `$n` parameters (the search's own form). */
 type Statement = { text: string; values: unknown[] };
@@ -44,7 +45,9 @@ export async function openDigestSessions(database: Database, ids: number[], size
       held.push({ client, done: () => client.release() });
     }
   } else {
-    held.push({ client: raw as PGlite, done: () => {} });
+    const lite = raw as PGlite;
+    // Statements naming this pass's own table: run once, not kept (db/pglite-prepared.ts).
+    held.push({ client: { query: (text, values) => lite.query(text, values, ONE_OFF) }, done: () => {} });
   }
   const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
   const release = async () => {

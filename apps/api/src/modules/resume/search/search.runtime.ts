@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../../db/client.ts';
+import { ONE_OFF } from '../../../db/pglite-prepared.ts';
 import { type PromiseCache, promiseCache } from '../../../lib/promise-cache.ts';
 import { createSearchPool, DEFAULT_SEARCH_TIMEOUT_MS, poolRunner, QueryTimeout, type SqlRunner, warmSearchPool } from './search.db.ts';
 import type { Sql } from './search.spec.ts';
@@ -114,7 +115,7 @@ export function pgliteRunner(lite: PGlite, statementTimeoutMs: number): SqlRunne
   return {
     parallel: false,
     query: <T>(s: Sql) =>
-      statementTimeoutMs > 0 ? run<T>(s, [], statementTimeoutMs) : lite.query(s.text, s.values).then((r) => r.rows as T[]),
+      statementTimeoutMs > 0 ? run<T>(s, [], statementTimeoutMs) : lite.query(s.text, s.values, ONE_OFF).then((r) => r.rows as T[]),
     queryWith: <T>(s: Sql, opts: { settings: string[]; timeoutMs: number }) => run<T>(s, opts.settings, opts.timeoutMs),
   };
 }

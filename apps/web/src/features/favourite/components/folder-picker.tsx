@@ -1,6 +1,6 @@
 import { Button, Checkbox, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { handleErrorWithoutRedirect } from '@/shared/api/error-handlers.ts';
 import { type FavouriteFolder, useSetCandidateFolders } from '../api/folders.ts';
 import { FolderCreateForm } from './folder-create-form.tsx';
@@ -17,8 +17,11 @@ type FolderPickerProps = {
 /** «Папки»: put the candidate into folders or take them out, one tick at a time (saved at once). */
 export function FolderPicker({ hash, title, folders, selected, fullWidth }: FolderPickerProps) {
   const save = useSetCandidateFolders(hash);
+  // The tick asked for, shown in the same render as the click: the mutation's own state arrives a
+  // task later, and a controlled checkbox would flip back in between.
+  const [asked, setAsked] = useState<number[] | null>(null);
   // While saving, and until the refreshed list arrives, the ticks show what was asked for.
-  const current = (save.isPending ? save.variables : save.data?.folder_ids) ?? selected;
+  const current = asked ?? (save.isPending ? save.variables : save.data?.folder_ids) ?? selected;
   const selectedKey = selected.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list from the server (selectedKey) replaces the last answer.
   useEffect(() => {
@@ -27,7 +30,8 @@ export function FolderPicker({ hash, title, folders, selected, fullWidth }: Fold
 
   const toggle = (id: number, on: boolean) => {
     const next = on ? [...new Set([...current, id])] : current.filter((f) => f !== id);
-    save.mutate(next, { onError: (error) => handleErrorWithoutRedirect(error) });
+    setAsked(next);
+    save.mutate(next, { onError: (error) => handleErrorWithoutRedirect(error), onSettled: () => setAsked(null) });
   };
 
   return (
