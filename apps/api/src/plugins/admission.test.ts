@@ -131,9 +131,11 @@ describe('one line for every request (plugins/admission.ts)', () => {
   });
 
   it('is on by default on PostgreSQL (16) and off on the embedded database, where PGlite keeps its own line', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/x' }).httpConcurrency).toBe(16);
-    expect(loadConfig({}).httpConcurrency).toBe(0);
-    expect(loadConfig({ HTTP_CONCURRENCY: '40' }).httpConcurrency).toBe(40);
+    // A secret of its own: no session-secret file written into ./data.
+    const env = { SESSION_SECRET: 'a-test-secret-of-32-characters!!' };
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://x@127.0.0.1/x' }).httpConcurrency).toBe(16);
+    expect(loadConfig(env).httpConcurrency).toBe(0);
+    expect(loadConfig({ ...env, HTTP_CONCURRENCY: '40' }).httpConcurrency).toBe(40);
     expect(registerAdmission(Fastify(), { concurrency: 0, queueLimit: 10 })).toBeNull();
   });
 });
