@@ -71,6 +71,12 @@ describe('one line for every request (plugins/admission.ts)', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json()).toEqual({ status: 'error', message: OVERLOADED_MESSAGE });
+    // A browser's navigation gets a page in Russian that tries again by itself.
+    const page = await app.inject({ url: '/fast', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([503, 'text/html; charset=utf-8']);
+    expect(page.body).toContain('<h1 style="font-size:1.4rem">Сервер перегружен</h1>');
+    expect(page.body).toContain('обновится сама');
+    expect(page.body).toContain('lang="ru"');
     const upload = await app.inject({
       method: 'POST',
       url: '/upload',

@@ -72,12 +72,16 @@ export function registerAdmission(app: FastifyInstance, opts: AdmissionOptions):
   return line;
 }
 
+/** A page for a browser that asked for one (a navigation), the API's error envelope otherwise. */
+const OVERLOADED_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="3"><title>HR-клуб: сервер перегружен</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1 style="font-size:1.4rem">Сервер перегружен</h1><p>Слишком много запросов сразу. Страница обновится сама через несколько секунд.</p></body></html>`;
+
 function refuse(reply: FastifyReply): void {
-  reply
-    .code(503)
-    .header('retry-after', '1')
-    .header('cache-control', 'no-store')
-    .send({ status: 'error', message: OVERLOADED_MESSAGE });
+  reply.code(503).header('retry-after', '1').header('cache-control', 'no-store');
+  if (reply.request.headers.accept?.includes('text/html')) {
+    reply.type('text/html; charset=utf-8').send(OVERLOADED_PAGE);
+    return;
+  }
+  reply.send({ status: 'error', message: OVERLOADED_MESSAGE });
 }
 
 /** A counting semaphore with a FIFO line of bounded length. */
