@@ -12,6 +12,7 @@ import {
 import { Alert, Button, Group, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { useContractForm } from '@/shared/lib/use-contract-form.ts';
 import { useSession } from '@/shared/session/session-store.ts';
 import { AppModal } from '@/shared/ui/app-modal.tsx';
@@ -67,14 +68,11 @@ export function TemplateEditor({ start, onClose }: TemplateEditorProps) {
       ? { start: el.selectionStart ?? text.length, end: el.selectionEnd ?? text.length }
       : { start: text.length, end: text.length };
     const next = insertPlaceholder(text, at.start, at.end, key);
-    form.setFieldValue(field, next.text);
-    // After React has written the new value: the caret right after the placeholder — unless the
-    // person has gone to the other field meanwhile (a quick click there must not be pulled back).
-    requestAnimationFrame(() => {
-      if (lastField.current !== field) return;
-      el?.focus();
-      el?.setSelectionRange(next.caret, next.caret);
-    });
+    // The new value written now, and the caret put right after the placeholder in the same click: set
+    // a frame later, it pulled back a caret the person had already moved (Ctrl+End, a click).
+    flushSync(() => form.setFieldValue(field, next.text));
+    el?.focus();
+    el?.setSelectionRange(next.caret, next.caret);
   };
 
   const values = form.getValues();
