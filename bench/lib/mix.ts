@@ -208,7 +208,7 @@ export function reportMix({ samples, elapsed, warmup }: MixResult): void {
   if (warmup.length) {
     const ms = warmup.map((s) => s.ms).sort((a, b) => a - b);
     const at = (q: number) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(1);
-    const seconds = -Math.min(...warmup.map((s) => s.at)) / 1000;
+    const seconds = -warmup.reduce((first, s) => Math.min(first, s.at), 0) / 1000;
     console.log(
       `warm-up (the first ${seconds.toFixed(0)} s, not counted below): ${warmup.length} req, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, errors ${warmup.filter((s) => s.status !== 200).length}\n`,
     );
@@ -223,7 +223,8 @@ export function reportMix({ samples, elapsed, warmup }: MixResult): void {
   const windowSeconds = Number(process.env.BENCH_WINDOWS ?? 0);
   if (windowSeconds > 0) {
     console.log(`\nper ${windowSeconds} s (by the request's start):`);
-    for (let from = 0; from < elapsed; from += windowSeconds) {
+    // Whole windows only: the last requests end after the deadline, in no window of their own.
+    for (let from = 0; from + windowSeconds <= elapsed + 0.5; from += windowSeconds) {
       const ms = samples
         .filter((s) => s.at >= from * 1000 && s.at < (from + windowSeconds) * 1000)
         .map((s) => s.ms)

@@ -24,6 +24,7 @@ function gatedApp(concurrency: number, queueLimit: number) {
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   app.post('/upload', { config: { admission: 'uploads' } }, async () => ({ uploaded: true }));
   app.post('/form', async () => ({ form: true }));
+  app.post('/save', async (request) => ({ saved: request.body }));
   const letOneGo = () => waiting.shift()?.();
   return { app, started, line, letOneGo };
 }
@@ -99,6 +100,26 @@ describe('one line for every request (plugins/admission.ts)', () => {
     expect((await first).statusCode).toBe(200);
     expect((await second).statusCode).toBe(200);
     expect([line.activeCount, line.waitingCount]).toEqual([0, 0]);
+  });
+
+  it('serves a write with a body that waited its turn (its body read to the end is no caller gone)', async () => {
+    const { app, line, letOneGo } = gatedApp(1, 5);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    open = app;
+    const { port } = app.server.address() as { port: number };
+    const slow = fetch(`http://127.0.0.1:${port}/slow/a`);
+    await until(() => line.activeCount === 1);
+    const write = fetch(`http://127.0.0.1:${port}/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'в очереди' }),
+    });
+    await until(() => line.waitingCount === 1);
+    letOneGo();
+    expect((await slow).status).toBe(200);
+    const answer = await write;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ saved: { note: 'в очереди' } });
   });
 
   it('gives the turn back after an error and a 404', async () => {

@@ -54,7 +54,8 @@ export function registerAdmission(app: FastifyInstance, opts: AdmissionOptions):
       // The caller left while waiting: nobody would read the answer, so the turn goes on at once
       // (the 503 goes nowhere; onSend gives the turn back).
       if (reply.sent) return release(request);
-      if (request.raw.destroyed || reply.raw.destroyed) return refuse(reply);
+      // The socket, not the request stream: a body read to its end leaves the stream destroyed.
+      if (request.raw.socket?.destroyed || reply.raw.destroyed) return refuse(reply);
       done();
     });
   });
